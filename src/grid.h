@@ -1,0 +1,63 @@
+/*
+ * grid.h - size and alignment grid specifications.
+ *
+ * A size spec is a comma-separated list of items; each item is
+ *   N            a number, optionally with a K/M/G suffix (powers of 1024)
+ *   A-B          every integer from A to B inclusive
+ *   A-B:xF       A, A*F, A*F*F, ... while <= B   (F >= 2)
+ *   A-B:+S       A, A+S, A+2S, ... while <= B    (S >= 1)
+ *   NAME         a named preset (see grid_presets)
+ * The result is sorted ascending with duplicates removed.
+ *
+ * An alignment spec is either SPEC (each offset v gives the pair
+ * src=v, dst=v) or SRC/DST (the cartesian product of the two lists), or a
+ * named alignment preset.
+ */
+#ifndef CSUMBENCH_GRID_H
+#define CSUMBENCH_GRID_H
+
+#include <stddef.h>
+
+struct grid {
+	size_t	*v;
+	size_t	 n;
+};
+
+struct align_pair {
+	size_t	src;
+	size_t	dst;
+};
+
+struct align_grid {
+	struct align_pair *v;
+	size_t	 n;
+};
+
+/* Largest size a spec may name (1 GiB) and largest offset (64 KiB). */
+#define GRID_MAX_SIZE	((size_t)1 << 30)
+#define GRID_MAX_OFFSET	((size_t)65536)
+/* Most points one spec may expand to. */
+#define GRID_MAX_POINTS	100000
+
+/*
+ * Parse a size spec. Returns 0 and fills g (free with grid_free), or -1 and
+ * writes a one-line message naming the problem into err.
+ */
+int	grid_parse(const char *spec, struct grid *g, char *err, size_t errlen);
+/* Parse an alignment spec (offsets limited to GRID_MAX_OFFSET). */
+int	grid_parse_align(const char *spec, struct align_grid *a, char *err,
+	    size_t errlen);
+void	grid_free(struct grid *g);
+void	grid_free_align(struct align_grid *a);
+
+struct grid_preset {
+	const char *name;
+	const char *spec;	/* expanded through grid_parse */
+	const char *about;
+};
+/* Size presets, NULL-terminated by name. */
+extern const struct grid_preset grid_presets[];
+/* Alignment presets, NULL-terminated by name. */
+extern const struct grid_preset grid_align_presets[];
+
+#endif
