@@ -12,6 +12,7 @@
 #include "cmd.h"
 #include "engine.h"
 #include "grid.h"
+#include "provenance.h"
 #include "results.h"
 #include "select.h"
 #include "util.h"
@@ -276,6 +277,25 @@ cmd_run(int argc, char **argv)
 		    ctx.timer.name, ctx.timer.hz / 1e9, cache_name(cache));
 	} else {
 		results_write_csv(of.fp, pts, npts, &ctx.timer);
+		if (output != NULL && strcmp(output, "-") != 0) {
+			/* The provenance goes beside the CSV, not into it. */
+			struct provenance pv;
+			struct outfile mf;
+			char *mpath = provenance_path(output);
+
+			provenance_collect(&pv);
+			provenance_set(&pv, "sizes", "%s", sizes);
+			provenance_set(&pv, "align", "%s", align);
+			provenance_set(&pv, "reps", "%ld", reps);
+			provenance_set(&pv, "cache", "%s", cache_name(cache));
+			provenance_set(&pv, "sample_time_us", "%g",
+			    eo.sample_time * 1e6);
+			outfile_open(&mf, mpath);
+			provenance_write(mf.fp, &pv);
+			outfile_commit(&mf);
+			provenance_free(&pv);
+			free(mpath);
+		}
 		outfile_commit(&of);
 		if (output != NULL && strcmp(output, "-") != 0)
 			talk("csumbench: wrote %zu points to %s\n", npts, output);
