@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -16,12 +17,14 @@ static void
 info_usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: csumbench info [--timer auto|tsc|ns]\n"
+	    "usage: csumbench info [--timer auto|cycles|tsc|ns] [--cpu N|any]\n"
 	    "\n"
 	    "Print the CPU identification, the features kernels may use, the\n"
 	    "timer and its calibration, and the state of the machine.\n"
 	    "\n"
 	    "      --timer NAME     the timer to describe (default: auto)\n"
+	    "      --cpu N|any      pin to CPU N first (default: the CPU it\n"
+	    "                       starts on)\n"
 	    "  -h, --help           show this help\n");
 }
 
@@ -41,11 +44,13 @@ cmd_info(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "timer", required_argument, NULL, 't' },
+		{ "cpu", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *timer = "auto";
-	int ch;
+	const char *timer = "auto", *cpu_arg = NULL;
+	int ch, cpu, start_cpu = cpu_current();
+	char err[160];
 	char buf[64];
 	time_t now = time(NULL);
 
@@ -53,7 +58,15 @@ cmd_info(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 't':
+			if (!timer_name_valid(optarg))
+				usage_error("--timer: unknown timer \"%s\" "
+				    "(expected auto, cycles, tsc or ns)", optarg);
 			timer = optarg;
+			break;
+		case 'c':
+			cpu_arg = optarg;
+			if (strcmp(optarg, "any") != 0)
+				(void)parse_uint("--cpu", optarg, 0, 65535);
 			break;
 		case 'h':
 			info_usage(stdout);
@@ -66,6 +79,17 @@ cmd_info(int argc, char **argv)
 	if (optind < argc)
 		usage_error("info: unexpected argument \"%s\"", argv[optind]);
 	ctx_cpu();
+	cpu = -1;
+	if (cpu_arg == NULL || strcmp(cpu_arg, "any") != 0) {
+		cpu = cpu_arg != NULL ? atoi(cpu_arg) : start_cpu;
+		if (cpu >= 0 && cpu_pin(cpu, err, sizeof(err)) != 0) {
+			if (cpu_arg != NULL)
+				usage_error("%s", err);
+			cpu = -1;
+		}
+	}
+	ctx.cpu.pinned_cpu = cpu;
+	cpu_state(&ctx.cpu, cpu);
 	ctx_timer(timer);
 	printf("%-14s %s\n", "csumbench", PACKAGE_VERSION);
 	printf("%-14s %s\n", "arch", ctx.cpu.arch);
@@ -94,12 +118,24 @@ cmd_info(int argc, char **argv)
 	    ctx.cpu.turbo ? "on" : "off");
 	if (ctx.cpu.loadavg1 >= 0)
 		printf("%-14s %.2f\n", "load (1 min)", ctx.cpu.loadavg1);
-	printf("%-14s %s, unit %s\n", "timer", ctx.timer.name, ctx.timer.unit);
+	if (cpu >= 0)
+		printf("%-14s %d\n", "pinned to CPU", cpu);
+	else
+		printf("%-14s no\n", "pinned to CPU");
+	printf("%-14s %s, unit %s (asked for %s)\n", "timer", ctx.timer.name,
+	    ctx.timer.unit, ctx.timer.requested);
+	if (ctx.timer.fallback[0] != '\0')
+		printf("%-14s %s\n", "timer note", ctx.timer.fallback);
 	printf("%-14s %.0f Hz\n", "timer freq", ctx.timer.hz);
 	printf("%-14s %.1f %s (empty start/stop pair, median)\n",
 	    "timer cost", ctx.timer.overhead, ctx.timer.unit);
 	printf("%-14s %.0f %s\n", "resolution", ctx.timer.resolution,
 	    ctx.timer.unit);
+	if (ctx.timer.est_core_hz > 0)
+		printf("%-14s %.3f GHz (estimated with a dependent-add loop; not "
+		    "a counter)\n", "core clock", ctx.timer.est_core_hz / 1e9);
+	else
+		printf("%-14s unknown\n", "core clock");
 	printf("%-14s %s\n", "compiler", csb_compiler);
 	printf("%-14s %s\n", "cflags", csb_cflags);
 	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));

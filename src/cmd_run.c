@@ -3,7 +3,9 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,12 +46,30 @@ run_usage(FILE *fp)
 	    "                       table on a terminal, CSV otherwise\n"
 	    "      --format FMT     csv or table (default: by destination)\n"
 	    "      --quick          quick sweep: the quick grid, fewer samples\n"
-	    "      --cache STATE    hot (same buffers every call) or cold (rotate\n"
-	    "                       through twice the last-level cache); default hot\n"
-	    "      --timer NAME     auto, tsc or ns (default: auto)\n"
 	    "      --sample-time US target microseconds per sample (default: 20)\n"
 	    "      --warmup N       warm-up batches per point (default: 3)\n"
 	    "      --seed N         seed of the data and the interleaving order\n"
+	    "\n"
+	    "Measurement control (see MEASUREMENT OPTIONS in csumbench(1)):\n"
+	    "      --timer NAME     auto, cycles (perf_event_open core cycles),\n"
+	    "                       tsc (time-stamp counter ticks) or ns\n"
+	    "                       (CLOCK_MONOTONIC_RAW); auto takes the first\n"
+	    "                       that works, in that order (default: auto)\n"
+	    "      --cpu N|any      pin to CPU N (default: the CPU it starts on);\n"
+	    "                       any: do not pin\n"
+	    "      --cache LIST     hot (same buffers every call), cold (slots over\n"
+	    "                       twice the last-level cache, in random order)\n"
+	    "                       or hot,cold (default: hot)\n"
+	    "      --mode LIST      throughput (independent calls), latency (each\n"
+	    "                       call waits for the previous one's result) or\n"
+	    "                       throughput,latency (default: throughput)\n"
+	    "      --target-ci PCT  sample a point until the 95%% CI of its median\n"
+	    "                       is within PCT%% of the median (default: 1%%;\n"
+	    "                       2%% with --quick; 0: off)\n"
+	    "      --min-time T     sample every point at least T (s, ms or us;\n"
+	    "                       default: 0)\n"
+	    "      --max-time T     stop refining a point after T of sampling\n"
+	    "                       (default: 40ms; 8ms with --quick)\n"
 	    "  -q, --quiet          no progress or warnings on stderr\n"
 	    "  -h, --help           show this help\n"
 	    "\n"
@@ -58,8 +78,63 @@ run_usage(FILE *fp)
 
 enum {
 	OPT_QUICK = 256, OPT_CACHE, OPT_TIMER, OPT_SAMPLE_TIME, OPT_WARMUP,
-	OPT_SEED, OPT_FORMAT,
+	OPT_SEED, OPT_FORMAT, OPT_CPU, OPT_MODE, OPT_MIN_TIME, OPT_MAX_TIME,
+	OPT_TARGET_CI,
 };
+
+/* A duration: a number with an optional s, ms or us suffix (seconds). */
+static double
+parse_duration(const char *opt, const char *arg)
+{
+	char *end;
+	double v, scale = 1;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (end != arg && strcmp(end, "ms") == 0)
+		scale = 1e-3;
+	else if (end != arg && strcmp(end, "us") == 0)
+		scale = 1e-6;
+	else if (end != arg && strcmp(end, "s") == 0)
+		scale = 1;
+	else if (end == arg || *end != '\0')
+		usage_error("%s: expected a duration such as 0.5, 20ms or "
+		    "500us, got \"%s\"", opt, arg);
+	if (errno != 0 || !isfinite(v) || v < 0 || v * scale > 3600)
+		usage_error("%s: \"%s\" is out of range (0 to 3600 s)", opt,
+		    arg);
+	return v * scale;
+}
+
+/*
+ * A comma-separated list of names, as a bit mask of their indexes in
+ * names[]; exits 2 naming the option and the bad item.
+ */
+static unsigned
+parse_set(const char *opt, const char *arg, const char *const *names,
+    const char *expect)
+{
+	unsigned mask = 0;
+	const char *p = arg, *e;
+	size_t i, len;
+
+	for (;;) {
+		e = strchr(p, ',');
+		len = e != NULL ? (size_t)(e - p) : strlen(p);
+		for (i = 0; names[i] != NULL; i++)
+			if (strlen(names[i]) == len &&
+			    strncmp(p, names[i], len) == 0)
+				break;
+		if (names[i] == NULL)
+			usage_error("%s: expected %s, got \"%s\"", opt, expect,
+			    arg);
+		mask |= 1u << i;
+		if (e == NULL)
+			break;
+		p = e + 1;
+	}
+	return mask;
+}
 
 static int
 point_order(const void *a, const void *b)
@@ -97,6 +172,25 @@ warn_conditions(void)
 		    ctx.cpu.loadavg1, ctx.cpu.online_cpus);
 }
 
+/* Warn about what the run itself showed. */
+static void
+warn_after(const struct engine_report *er, const struct engine_opts *eo,
+    double core_hz_end)
+{
+	double h0 = ctx.timer.est_core_hz;
+
+	if (er->unconverged > 0)
+		warnx_("%zu of %zu points did not reach --target-ci %g%% within "
+		    "--max-time %gs: their ci_lo/ci_hi say how precise they are",
+		    er->unconverged, er->npoints, eo->target_ci * 100,
+		    eo->max_time);
+	if (h0 > 0 && core_hz_end > 0 &&
+	    fabs(core_hz_end - h0) / h0 > 0.03)
+		warnx_("the core clock changed during the run (estimated %.2f "
+		    "GHz before, %.2f GHz after): frequency scaling is not "
+		    "pinned", h0 / 1e9, core_hz_end / 1e9);
+}
+
 int
 cmd_run(int argc, char **argv)
 {
@@ -114,16 +208,27 @@ cmd_run(int argc, char **argv)
 		{ "warmup", required_argument, NULL, OPT_WARMUP },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "cpu", required_argument, NULL, OPT_CPU },
+		{ "mode", required_argument, NULL, OPT_MODE },
+		{ "min-time", required_argument, NULL, OPT_MIN_TIME },
+		{ "max-time", required_argument, NULL, OPT_MAX_TIME },
+		{ "target-ci", required_argument, NULL, OPT_TARGET_CI },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *families = NULL, *patterns = NULL, *sizes = NULL;
 	const char *align = "0", *output = NULL, *timer = "auto";
-	const char *format = NULL;
-	int ch, quick = argc <= 1, cache = CACHE_HOT, table;
+	const char *format = NULL, *cpu_arg = NULL;
+	static const char *const cache_names[] = { "hot", "cold", NULL };
+	static const char *const mode_names[] = { "throughput", "latency", NULL };
+	int ch, quick = argc <= 1, table, cpu, start_cpu = cpu_current();
+	unsigned caches = 1u << CACHE_HOT, modes = 1u << MODE_THROUGHPUT;
+	unsigned cm;
 	long reps = -1;
+	double target_ci = -1, max_time = -1, core_hz_end;
 	struct engine_opts eo = { 0 };
+	struct engine_report er;
 	struct grid sg;
 	struct align_grid ag;
 	const struct kernel **ks;
@@ -160,16 +265,36 @@ cmd_run(int argc, char **argv)
 			quick = 1;
 			break;
 		case OPT_CACHE:
-			if (strcmp(optarg, "hot") == 0)
-				cache = CACHE_HOT;
-			else if (strcmp(optarg, "cold") == 0)
-				cache = CACHE_COLD;
-			else
-				usage_error("--cache: expected hot or cold, got "
-				    "\"%s\"", optarg);
+			caches = parse_set("--cache", optarg, cache_names,
+			    "hot, cold or hot,cold");
+			break;
+		case OPT_MODE:
+			modes = parse_set("--mode", optarg, mode_names,
+			    "throughput, latency or throughput,latency");
 			break;
 		case OPT_TIMER:
+			if (!timer_name_valid(optarg))
+				usage_error("--timer: unknown timer \"%s\" "
+				    "(expected auto, cycles, tsc or ns)", optarg);
 			timer = optarg;
+			break;
+		case OPT_CPU:
+			cpu_arg = optarg;
+			if (strcmp(optarg, "any") != 0)
+				(void)parse_uint("--cpu", optarg, 0, 65535);
+			break;
+		case OPT_MIN_TIME:
+			eo.min_time = parse_duration("--min-time", optarg);
+			break;
+		case OPT_MAX_TIME:
+			max_time = parse_duration("--max-time", optarg);
+			break;
+		case OPT_TARGET_CI:
+			target_ci = parse_double("--target-ci", optarg, 1);
+			if (target_ci > 100)
+				usage_error("--target-ci: %s is out of range "
+				    "(0 to 100%%)", optarg);
+			target_ci /= 100;
 			break;
 		case OPT_SAMPLE_TIME:
 			eo.sample_time = parse_double("--sample-time", optarg,
@@ -208,6 +333,15 @@ cmd_run(int argc, char **argv)
 		sizes = quick ? "quick" : "default";
 	if (reps < 0)
 		reps = quick ? 15 : 31;
+	if (target_ci < 0)
+		target_ci = quick ? 0.02 : 0.01;
+	if (max_time < 0)
+		max_time = quick ? 0.008 : 0.04;
+	if (max_time > 0 && eo.min_time > max_time)
+		usage_error("--min-time %gs is longer than --max-time %gs",
+		    eo.min_time, max_time);
+	eo.target_ci = target_ci;
+	eo.max_time = max_time;
 	if (grid_parse(sizes, &sg, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	if (grid_parse_align(align, &ag, err, sizeof(err)) != 0)
@@ -226,7 +360,12 @@ cmd_run(int argc, char **argv)
 	if ((double)sg.n * (double)ag.n * (double)nk > 5e6)
 		usage_error("the sweep has too many points (%zu sizes x %zu "
 		    "offsets x %zu kernels)", sg.n, ag.n, nk);
-	pts = xcalloc(sg.n * ag.n * nk, sizeof(*pts));
+	pts = xcalloc(sg.n * ag.n * nk * 4, sizeof(*pts));
+	for (cm = 0; cm < 4; cm++) {
+		int cache = (int)(cm >> 1), mode = (int)(cm & 1);
+
+		if (!(caches & (1u << cache)) || !(modes & (1u << mode)))
+			continue;
 	for (i = 0; i < sg.n; i++)
 		for (a = 0; a < ag.n; a++)
 			for (j = 0; j < nk; j++) {
@@ -243,9 +382,10 @@ cmd_run(int argc, char **argv)
 				p->src_off = ag.v[a].src;
 				p->dst_off = ag.v[a].dst;
 				p->cache = cache;
-				p->mode = MODE_THROUGHPUT;
+				p->mode = mode;
 				npts++;
 			}
+	}
 	if (npts == 0)
 		usage_error("nothing to measure: csum_diff needs sizes that "
 		    "are multiples of 4");
@@ -259,6 +399,18 @@ cmd_run(int argc, char **argv)
 	if (!table)
 		outfile_open(&of, output != NULL ? output : "-");
 
+	/* Pin before the timer is calibrated, so both see the same CPU. */
+	cpu = -1;
+	if (cpu_arg == NULL || strcmp(cpu_arg, "any") != 0) {
+		cpu = cpu_arg != NULL ? atoi(cpu_arg) : start_cpu;
+		if (cpu >= 0 && cpu_pin(cpu, err, sizeof(err)) != 0) {
+			if (cpu_arg != NULL)
+				usage_error("%s", err);
+			cpu = -1;	/* the starting CPU went away: run free */
+		}
+	}
+	ctx.cpu.pinned_cpu = cpu;
+	cpu_state(&ctx.cpu, cpu);
 	ctx_timer(timer);
 	warn_conditions();
 	eo.ti = &ctx.timer;
@@ -268,13 +420,23 @@ cmd_run(int argc, char **argv)
 	if (reps < 10)
 		warnx_("%ld samples per point is too few for a reliable median "
 		    "and its confidence interval", reps);
-	engine_run(pts, npts, &eo);
+	engine_run(pts, npts, &eo, &er);
+	/* Did the clock move while we measured? */
+	core_hz_end = timer_est_core_hz(&ctx.timer);
+	warn_after(&er, &eo, core_hz_end);
 	qsort(pts, npts, sizeof(*pts), point_order);
 	if (table) {
 		results_write_summary(stdout, pts, npts, &ctx.timer);
-		printf("\n%s per call (median of %ld samples), timer %s at "
-		    "%.3f GHz; cache %s.\n", ctx.timer.unit, reps,
-		    ctx.timer.name, ctx.timer.hz / 1e9, cache_name(cache));
+		printf("\n%s per call (median of %zu", ctx.timer.unit,
+		    er.min_samples);
+		if (er.max_samples != er.min_samples)
+			printf(" to %zu", er.max_samples);
+		printf(" samples), timer %s at %.3f GHz", ctx.timer.name,
+		    ctx.timer.hz / 1e9);
+		if (ctx.timer.est_core_hz > 0 && ctx.timer.kind != TIMER_CYCLES)
+			printf(", core clock ~%.2f GHz (estimated)",
+			    ctx.timer.est_core_hz / 1e9);
+		printf(".\n");
 	} else {
 		results_write_csv(of.fp, pts, npts, &ctx.timer);
 		if (output != NULL && strcmp(output, "-") != 0) {
@@ -287,9 +449,36 @@ cmd_run(int argc, char **argv)
 			provenance_set(&pv, "sizes", "%s", sizes);
 			provenance_set(&pv, "align", "%s", align);
 			provenance_set(&pv, "reps", "%ld", reps);
-			provenance_set(&pv, "cache", "%s", cache_name(cache));
+			provenance_set(&pv, "cache", "%s%s%s",
+			    caches & 1 ? "hot" : "", caches == 3 ? "," : "",
+			    caches & 2 ? "cold" : "");
+			provenance_set(&pv, "mode", "%s%s%s",
+			    modes & 1 ? "throughput" : "",
+			    modes == 3 ? "," : "", modes & 2 ? "latency" : "");
 			provenance_set(&pv, "sample_time_us", "%g",
 			    eo.sample_time * 1e6);
+			provenance_set(&pv, "warmup", "%zu", eo.warmup);
+			provenance_set(&pv, "seed", "%llu",
+			    (unsigned long long)(eo.seed ? eo.seed : 0x5eed));
+			provenance_set(&pv, "target_ci_pct", "%g",
+			    eo.target_ci * 100);
+			provenance_set(&pv, "min_time_s", "%g", eo.min_time);
+			provenance_set(&pv, "max_time_s", "%g", eo.max_time);
+			provenance_set(&pv, "samples_min", "%zu", er.min_samples);
+			provenance_set(&pv, "samples_max", "%zu", er.max_samples);
+			provenance_set(&pv, "points_short_of_target_ci", "%zu",
+			    er.unconverged);
+			provenance_set(&pv, "run_seconds", "%.2f", er.seconds);
+			if (caches & 2) {
+				provenance_set(&pv, "cold_pool_bytes", "%zu",
+				    er.cold_pool);
+				provenance_set(&pv, "cold_order", "random");
+				provenance_set(&pv, "cold_hugepages", "%s",
+				    er.cold_hugepages ? "requested" : "no");
+			}
+			if (core_hz_end > 0)
+				provenance_set(&pv, "est_core_hz_end", "%.0f",
+				    core_hz_end);
 			outfile_open(&mf, mpath);
 			provenance_write(mf.fp, &pv);
 			outfile_commit(&mf);

@@ -313,6 +313,58 @@ ident_libcpuid(struct cpuinfo *ci)
 }
 #endif
 
+int
+cpu_current(void)
+{
+#ifdef __linux__
+	return sched_getcpu();
+#else
+	return -1;
+#endif
+}
+
+int
+cpu_pin(int cpu, char *err, size_t errlen)
+{
+	cpu_set_t allowed, one;
+	int i, first = -1, last = -1;
+	size_t off = 0;
+	char list[96];
+
+	if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0) {
+		snprintf(err, errlen, "--cpu: cannot read the CPU affinity mask");
+		return -1;
+	}
+	if (cpu >= 0 && cpu < CPU_SETSIZE && CPU_ISSET(cpu, &allowed)) {
+		CPU_ZERO(&one);
+		CPU_SET(cpu, &one);
+		if (sched_setaffinity(0, sizeof(one), &one) == 0) {
+			/* Run there now, not at the next reschedule. */
+			sched_yield();
+			return 0;
+		}
+	}
+	/* Name the CPUs that are allowed, as ranges. */
+	list[0] = '\0';
+	for (i = 0; i <= CPU_SETSIZE; i++) {
+		int in = i < CPU_SETSIZE && CPU_ISSET(i, &allowed);
+
+		if (in && first < 0)
+			first = i;
+		if (in)
+			last = i;
+		if (!in && first >= 0 && off < sizeof(list)) {
+			off += (size_t)snprintf(list + off, sizeof(list) - off,
+			    first == last ? "%s%d" : "%s%d-%d", off ? "," : "",
+			    first, last);
+			first = -1;
+		}
+	}
+	snprintf(err, errlen, "--cpu: %d is not a CPU this process may run on "
+	    "(allowed: %s)", cpu, list);
+	return -1;
+}
+
 void
 cpu_state(struct cpuinfo *ci, int cpu)
 {
@@ -342,6 +394,7 @@ cpu_probe(struct cpuinfo *ci)
 	char feat[512];
 
 	memset(ci, 0, sizeof(*ci));
+	ci->pinned_cpu = -1;
 	/* libcpuid 0.6 may move the thread while identifying: restore it. */
 	have_mask = sched_getaffinity(0, sizeof(saved), &saved) == 0;
 #if defined(__x86_64__)

@@ -24,6 +24,7 @@ struct cpuinfo {
 	int	 turbo;			/* 1 on, 0 off, -1 unknown */
 	double	 loadavg1;		/* 1-minute load average, -1 unknown */
 	int	 osxsave_avx, osxsave_avx512;	/* XGETBV says the OS saves the state */
+	int	 pinned_cpu;		/* the CPU the thread is pinned to; -1 none */
 };
 
 /*
@@ -35,6 +36,13 @@ void	cpu_probe(struct cpuinfo *ci);
 char	*cpu_have_str(uint64_t mask, char *buf, size_t len);
 /* The first CPU_* bit in needs missing from have, as a feature name. */
 const char *cpu_missing(uint64_t needs, uint64_t have);
+/* The CPU the calling thread runs on now, or -1 if unknown. */
+int	cpu_current(void);
+/*
+ * Pin the calling thread to cpu (call after cpu_probe). Returns 0, or -1
+ * with a one-line reason in err (not a CPU this process may run on).
+ */
+int	cpu_pin(int cpu, char *err, size_t errlen);
 /* Refresh governor/turbo/load for cpu (after pinning). */
 void	cpu_state(struct cpuinfo *ci, int cpu);
 

@@ -7,6 +7,13 @@
  * once, in a freshly shuffled order, so that drift of the machine (other
  * tenants, frequency) hits every kernel alike and paired comparisons within
  * a repetition stay fair.
+ *
+ * Sampling is adaptive: every point gets at least --reps samples and
+ * --min-time of sampling; then groups whose points' 95% CI of the median
+ * is still wider than --target-ci get more repetitions, in further rounds
+ * over the whole sweep, until the target or --max-time is reached. All
+ * points of a group keep the same number of samples, so sample i of two
+ * kernels stays a pair taken close together in time.
  */
 #include "config.h"
 
@@ -134,21 +141,26 @@ empty_fn(enum kfamily f)
 
 /*
  * The buffers: one mapping for sources and one for destinations, shared by
- * every group. Hot points use the first slot only; cold points rotate
- * through slots spread over twice the last-level cache, so a slot has been
- * evicted by the time the rotation comes back to it.
+ * every group. Hot points use the first slot only. Cold points visit slots
+ * spread over twice the last-level cache in a random order fixed by the
+ * seed: a slot has been evicted by the time the rotation comes back to it,
+ * and no prefetcher can learn a stride from one call to the next (a
+ * sequential rotation through small slots is a stream the prefetchers
+ * follow, so it would not be cold at all).
  */
 struct arena {
 	unsigned char	*src_map, *dst_map;
 	size_t		 map_len;
+	int		 hugepages;
 };
 
 /* One group's view of the arena. */
 struct bufs {
 	unsigned char	*src, *dst;	/* first slot, offsets applied */
 	size_t		 stride;	/* bytes between slots */
-	size_t		 npool;
-	size_t		 idx;		/* next slot (cold rotation) */
+	size_t		 npool;		/* slots; 1 when hot */
+	size_t		*off;		/* byte offset of each visit, npool long */
+	size_t		 idx;		/* next visit (cold rotation) */
 };
 
 #define ROUND_UP(x, a)	(((x) + (a) - 1) / (a) * (a))
@@ -186,22 +198,44 @@ cold_pool_bytes(const struct engine_opts *o)
 	return pool < ((size_t)16 << 20) ? ((size_t)16 << 20) : pool;
 }
 
+/* The largest offset of a point, and the distance between its cold slots. */
+static size_t
+point_off(const struct point *p)
+{
+	return p->src_off > p->dst_off ? p->src_off : p->dst_off;
+}
+
+static size_t
+slot_stride(const struct point *p, size_t page)
+{
+	size_t off = point_off(p);
+
+	/*
+	 * Slots are 64-byte aligned, so every slot keeps offsets below 64.
+	 * An offset of 64 or more is about the position in the page (a page-
+	 * crossing point), so then slots are page aligned and keep it.
+	 */
+	return ROUND_UP(p->size + off + 64, off >= 64 ? page : 64);
+}
+
 static void
 arena_setup(struct arena *ar, const struct point *pts, size_t npts,
     const struct engine_opts *o, uint64_t *seed)
 {
 	size_t i, need, max = 0, page = (size_t)sysconf(_SC_PAGESIZE);
+	int cold = 0;
 
 	for (i = 0; i < npts; i++) {
 		const struct point *p = &pts[i];
-		size_t off = p->src_off > p->dst_off ? p->src_off : p->dst_off;
 
-		need = ROUND_UP(p->size + off + 64, page);
+		need = ROUND_UP(p->size + point_off(p) + 64, page);
 		if (p->cache == CACHE_COLD) {
-			size_t pool = cold_pool_bytes(o);
+			size_t pool = cold_pool_bytes(o), st = slot_stride(p, page);
 
 			/* At least two slots, and the pool. */
-			need = need * 2 > pool + need ? need * 2 : pool + need;
+			need = st * 2 > pool ? st * 2 : pool;
+			need = ROUND_UP(need + point_off(p) + 64, page);
+			cold = 1;
 		}
 		if (need > max)
 			max = need;
@@ -209,6 +243,17 @@ arena_setup(struct arena *ar, const struct point *pts, size_t npts,
 	ar->map_len = max;
 	ar->src_map = map_region(max);
 	ar->dst_map = map_region(max);
+	ar->hugepages = 0;
+#ifdef MADV_HUGEPAGE
+	/*
+	 * A cold pool on small pages would add a TLB miss to nearly every
+	 * call; the kernel's own buffers live in huge-page mappings, so ask
+	 * for huge pages and make "cold" mean out of cache.
+	 */
+	if (cold)
+		ar->hugepages = madvise(ar->src_map, max, MADV_HUGEPAGE) == 0 &&
+		    madvise(ar->dst_map, max, MADV_HUGEPAGE) == 0;
+#endif
 	fill_random(ar->src_map, max, seed);
 	fill_random(ar->dst_map, max, seed);
 }
@@ -222,9 +267,9 @@ arena_free(struct arena *ar)
 
 static void
 bufs_for(struct bufs *b, const struct arena *ar, const struct point *p,
-    const struct engine_opts *o)
+    const struct engine_opts *o, uint64_t *seed)
 {
-	size_t off = p->src_off > p->dst_off ? p->src_off : p->dst_off;
+	size_t i, page = (size_t)sysconf(_SC_PAGESIZE);
 
 	memset(b, 0, sizeof(*b));
 	b->src = ar->src_map + p->src_off;
@@ -232,42 +277,59 @@ bufs_for(struct bufs *b, const struct arena *ar, const struct point *p,
 	b->npool = 1;
 	b->stride = 0;
 	if (p->cache == CACHE_COLD) {
-		/* Slots 64-byte aligned, so every slot keeps the offsets. */
-		b->stride = ROUND_UP(p->size + off + 64, 64);
+		b->stride = slot_stride(p, page);
 		b->npool = cold_pool_bytes(o) / b->stride;
 		if (b->npool < 2)
 			b->npool = 2;
 		while (b->npool > 2 &&
-		    b->stride * b->npool + off + 64 > ar->map_len)
+		    b->stride * b->npool + point_off(p) + 64 > ar->map_len)
 			b->npool--;
+		/* A random visiting order of the slots (Fisher-Yates). */
+		b->off = xcalloc(b->npool, sizeof(*b->off));
+		for (i = 0; i < b->npool; i++)
+			b->off[i] = i * b->stride;
+		for (i = b->npool; i > 1; i--) {
+			size_t k = (size_t)(rng_next(seed) % i);
+			size_t t = b->off[i - 1];
+
+			b->off[i - 1] = b->off[k];
+			b->off[k] = t;
+		}
 	}
 }
 
 /*
- * Time one batch of `batch` calls. The family switch and the pool choice
- * are outside the loops; each loop body is one indirect call whose result
- * is accumulated into a value that ends in the sink.
+ * Time one batch of `batch` calls. The family, mode and pool choices are
+ * outside the loops; each loop body is one indirect call whose result is
+ * accumulated into a value that ends in the sink.
+ *
+ * In latency mode, `dep` carries the previous call's result into the next
+ * call's addresses: dep = result & zero, where zero is 0 but opaque to the
+ * compiler, so the AND is a real dependency the CPU must wait for, and the
+ * addresses do not change.
  */
-#define BATCH_LOOP(CALL)						\
+#define TIMED(BODY)							\
 	do {								\
+		unsigned char *s0 = b->src, *d0 = b->dst;		\
 		if (b->npool == 1) {					\
-			unsigned char *S = b->src, *D = b->dst;		\
-			(void)S;					\
-			(void)D;					\
 			t0 = timer_start(ti);				\
 			for (i = 0; i < batch; i++) {			\
-				CALL;					\
+				unsigned char *S = s0, *D = d0;		\
+				(void)S;				\
+				(void)D;				\
+				BODY;					\
 			}						\
 			t1 = timer_stop(ti);				\
 		} else {						\
-			size_t ix = b->idx, st = b->stride, np = b->npool; \
+			const size_t *off = b->off;			\
+			size_t ix = b->idx, np = b->npool;		\
 			t0 = timer_start(ti);				\
 			for (i = 0; i < batch; i++) {			\
-				unsigned char *S = b->src + ix * st;	\
-				unsigned char *D = b->dst + ix * st;	\
+				unsigned char *S = s0 + off[ix];	\
+				unsigned char *D = d0 + off[ix];	\
 				(void)S;				\
 				(void)D;				\
-				CALL;					\
+				BODY;					\
 				if (++ix == np)				\
 					ix = 0;				\
 			}						\
@@ -278,67 +340,84 @@ bufs_for(struct bufs *b, const struct arena *ar, const struct point *p,
 
 static uint64_t
 batch_time(enum kfamily fam, union kfn fn, struct bufs *b, size_t n,
-    size_t batch, const struct timer_info *ti)
+    size_t batch, int mode, const struct timer_info *ti)
 {
 	uint64_t t0 = 0, t1 = 0, acc = 0;
-	size_t i;
+	size_t i, last = n ? n - 1 : 0, dep = 0, zero = 0;
+	uint32_t sum = 0;
 
 	/* Hide the pointer's origin so no call can be devirtualised. */
 	__asm__ volatile("" : "+r"(fn.any));
-	switch (fam) {
-	case K_MEMCPY:
-		BATCH_LOOP(acc += (uintptr_t)fn.memcpy(D, S, n));
-		break;
-	case K_MEMSET:
-		BATCH_LOOP(acc += (uintptr_t)fn.memset(D, 0xa5, n));
-		break;
-	case K_COPY:
-		BATCH_LOOP(acc += fn.copy(D, S, n));
-		break;
-	case K_CSUM:
-		BATCH_LOOP(acc += fn.csum(S, n, 0));
-		break;
-	case K_CSUM_COPY:
-		BATCH_LOOP(acc += fn.csum_copy(S, D, n, 0));
-		break;
-	case K_CSUM_DIFF:
-		BATCH_LOOP(acc += fn.csum_diff(S, n, D, n, 0));
-		break;
-	default:
-		break;
+	/* Hide that zero is zero. */
+	__asm__ volatile("" : "+r"(zero));
+	if (mode == MODE_THROUGHPUT) {
+		switch (fam) {
+		case K_MEMCPY:
+			TIMED(acc += (uintptr_t)fn.memcpy(D, S, n));
+			break;
+		case K_MEMSET:
+			TIMED(acc += (uintptr_t)fn.memset(D, 0xa5, n));
+			break;
+		case K_COPY:
+			TIMED(acc += fn.copy(D, S, n));
+			break;
+		case K_CSUM:
+			TIMED(acc += fn.csum(S, n, 0));
+			break;
+		case K_CSUM_COPY:
+			TIMED(acc += fn.csum_copy(S, D, n, 0));
+			break;
+		case K_CSUM_DIFF:
+			TIMED(acc += fn.csum_diff(S, n, D, n, 0));
+			break;
+		default:
+			break;
+		}
+	} else {
+		switch (fam) {
+		case K_MEMCPY:
+			TIMED(acc += (uintptr_t)fn.memcpy(D, S + dep, n);
+			    dep = (size_t)(D[0] + D[last]) & zero);
+			break;
+		case K_MEMSET:
+			TIMED(acc += (uintptr_t)fn.memset(D + dep, 0xa5, n);
+			    dep = (size_t)(D[0] + D[last]) & zero);
+			break;
+		case K_COPY:
+			TIMED(acc += fn.copy(D, S + dep, n);
+			    dep = (size_t)(acc + D[0] + D[last]) & zero);
+			break;
+		case K_CSUM:
+			TIMED(sum = fn.csum(S + dep, n, sum);
+			    dep = (size_t)sum & zero);
+			break;
+		case K_CSUM_COPY:
+			TIMED(sum = fn.csum_copy(S + dep, D, n, sum);
+			    dep = (size_t)(sum + D[0] + D[last]) & zero);
+			break;
+		case K_CSUM_DIFF:
+			TIMED(sum = fn.csum_diff(S + dep, n, D + dep, n, sum);
+			    dep = (size_t)sum & zero);
+			break;
+		default:
+			break;
+		}
+		acc += sum + dep;
 	}
 	engine_sink += acc;
 	return t1 - t0;
 }
 
-/* Per-call cost of the empty kernel of a family in this loop (median). */
-static double
-empty_cost(enum kfamily fam, struct bufs *b, const struct timer_info *ti)
-{
-	enum { N = 31, B = 2000 };
-	double d[N];
-	size_t i;
-	union kfn fn = empty_fn(fam);
-
-	for (i = 0; i < 3; i++)
-		(void)batch_time(fam, fn, b, 64, B, ti);
-	for (i = 0; i < N; i++)
-		d[i] = ((double)batch_time(fam, fn, b, 64, B, ti) -
-		    ti->overhead) / B;
-	return stats_median(d, N);
-}
-
 /* Smallest batch whose time reaches target units (at least 1 call). */
 static size_t
-calibrate_batch(const struct point *p, struct bufs *b, double target,
-    const struct timer_info *ti)
+calibrate_fn(enum kfamily fam, union kfn fn, struct bufs *b, size_t n,
+    int mode, double target, const struct timer_info *ti, double *units)
 {
 	size_t batch = 1;
 	double el;
 
 	for (;;) {
-		el = (double)batch_time(p->k->family, p->k->fn, b, p->size,
-		    batch, ti);
+		el = (double)batch_time(fam, fn, b, n, batch, mode, ti);
 		if (el >= target || batch >= ((size_t)1 << 24))
 			break;
 		if (el < target / 64)
@@ -349,6 +428,7 @@ calibrate_batch(const struct point *p, struct bufs *b, double target,
 			batch = next > batch ? next : batch + 1;
 		}
 	}
+	*units = el;
 	return batch;
 }
 
@@ -366,24 +446,45 @@ now_seconds(void)
 	return (double)timer_ns() / 1e9;
 }
 
+/*
+ * The progress line. While the planned samples are taken, the time left is
+ * the planned work not yet done at the rate seen so far (work is counted in
+ * calibrated batch durations, so a slow point counts for more); while
+ * groups are refined towards --target-ci, it is an upper bound: what the
+ * unfinished groups may still spend under --max-time.
+ */
+struct progress {
+	int	 on;
+	double	 t0, last;
+	double	 planned, done;		/* seconds of batches */
+};
+
 static void
-progress(const struct engine_opts *o, size_t done, size_t total, double t0)
+progress_show(struct progress *pr, size_t refining, size_t ngroups,
+    double bound, int final)
 {
-	static double last;
 	double el, left, now;
 
-	if (!o->progress)
+	if (!pr->on)
 		return;
 	now = now_seconds();
-	if (done != total && now - last < 0.25)
+	if (!final && now - pr->last < 0.25)
 		return;
-	last = now;
-	el = now - t0;
-	left = done ? el * (double)(total - done) / (double)done : 0;
-	fprintf(stderr, "\r%3zu%%  %.0fs elapsed, ~%.0fs left ",
-	    total ? done * 100 / total : 100, el, left);
-	if (done == total)
-		fprintf(stderr, "\r%60s\r", "");
+	pr->last = now;
+	el = now - pr->t0;
+	if (final) {
+		fprintf(stderr, "\r%70s\r", "");
+	} else if (!refining) {
+		double f = pr->planned > 0 ? pr->done / pr->planned : 1;
+
+		if (f > 1)
+			f = 1;
+		left = f > 0 ? el * (1 - f) / f : 0;
+		fprintf(stderr, "\r%3.0f%%  %.0fs elapsed, ~%.0fs left      ",
+		    f * 100, el, left);
+	} else
+		fprintf(stderr, "\rrefining %zu of %zu points  %.0fs elapsed, "
+		    "<= %.0fs left   ", refining, ngroups, el, bound);
 	fflush(stderr);
 }
 
@@ -403,25 +504,192 @@ spin_up(double seconds)
 	engine_sink += x;
 }
 
+/*
+ * The empty kernel of one family, sampled as a hidden member of a group:
+ * the floor subtracted from that family's samples in the same repetition.
+ * Measured alongside, not once at the start, because the floor moves with
+ * the state of the machine (on a shared core it was seen to jump by three
+ * cycles per call for seconds at a time, when the sibling got busy).
+ */
+struct empty {
+	enum kfamily	 fam;
+	size_t		 batch;
+	double		 units;		/* one batch, at calibration */
+	double		 cur;		/* this repetition's per-call cost */
+	double		*v;		/* every repetition's, for the median */
+	size_t		 n, cap;
+};
+
 struct group {
 	size_t	first, n;	/* points [first, first+n) */
 	struct bufs b;
+	struct bufs eb;		/* the empties' view: hot slots, same loop */
+	struct empty e[K_NFAMILIES];
+	int	ne;
+	int	fam_e[K_NFAMILIES];	/* family -> index in e, or -1 */
+	int	active;		/* still sampling */
 };
 
+/* Append x to a growing array. */
+static void
+push(double **v, size_t *n, size_t *cap, double x)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 32;
+		*v = xreallocarray(*v, *cap, sizeof(double));
+	}
+	(*v)[(*n)++] = x;
+}
+
+/*
+ * Take `reps` repetitions of a group: each visits every kernel and every
+ * family's empty kernel once, in a fresh random order; then each kernel's
+ * sample is its per-call cost less the empty one's of that repetition.
+ */
+static void
+sample_group(struct point *pts, struct group *gr, size_t reps, size_t *order,
+    double *raw, uint64_t *seed, const struct engine_opts *o,
+    struct progress *pr)
+{
+	const struct timer_info *ti = o->ti;
+	size_t i, j, r, ng = gr->n, nv = gr->n + (size_t)gr->ne;
+	size_t n = pts[gr->first].size;
+	int mode = pts[gr->first].mode;
+	struct empty *e;
+
+	/* Warm up every kernel of the group, in order. */
+	for (r = 0; r < o->warmup; r++) {
+		for (i = gr->first; i < gr->first + ng; i++)
+			(void)batch_time(pts[i].k->family, pts[i].k->fn, &gr->b,
+			    pts[i].size, pts[i].batch, pts[i].mode, ti);
+		for (i = 0; i < (size_t)gr->ne; i++)
+			(void)batch_time(gr->e[i].fam, empty_fn(gr->e[i].fam),
+			    &gr->eb, n, gr->e[i].batch, mode, ti);
+	}
+	/* Visits 0..ng-1 are the points, ng.. the empties. */
+	for (i = 0; i < nv; i++)
+		order[i] = i;
+	for (r = 0; r < reps; r++) {
+		/* Fisher-Yates shuffle of the visiting order. */
+		for (i = nv; i > 1; i--) {
+			size_t k = (size_t)(rng_next(seed) % i);
+			size_t t = order[i - 1];
+
+			order[i - 1] = order[k];
+			order[k] = t;
+		}
+		for (j = 0; j < nv; j++) {
+			size_t v = order[j];
+			double el;
+
+			if (v < ng) {
+				struct point *p = &pts[gr->first + v];
+
+				el = (double)batch_time(p->k->family, p->k->fn,
+				    &gr->b, p->size, p->batch, p->mode, ti);
+				raw[v] = (el - ti->overhead) / (double)p->batch;
+				p->spent += el / ti->hz;
+				pr->done += p->batch_units / ti->hz;
+			} else {
+				e = &gr->e[v - ng];
+				el = (double)batch_time(e->fam, empty_fn(e->fam),
+				    &gr->eb, n, e->batch, mode, ti);
+				e->cur = (el - ti->overhead) / (double)e->batch;
+				push(&e->v, &e->n, &e->cap, e->cur);
+				pr->done += e->units / ti->hz;
+			}
+		}
+		for (i = 0; i < ng; i++) {
+			struct point *p = &pts[gr->first + i];
+
+			e = &gr->e[gr->fam_e[p->k->family]];
+			push(&p->samples, &p->nsamples, &p->cap, raw[i] - e->cur);
+		}
+	}
+}
+
+/*
+ * Is the group finished? When every point has its minimum samples and
+ * time and meets --target-ci; or, once the minimums are met, when a point
+ * has used up --max-time; or at the sample cap. Sets each point's
+ * converged flag.
+ */
+static int
+group_done(struct point *pts, const struct group *gr,
+    const struct engine_opts *o, size_t max_samples)
+{
+	size_t i;
+	int need_min = 0, need_ci = 0, out = 0;
+
+	for (i = gr->first; i < gr->first + gr->n; i++) {
+		struct point *p = &pts[i];
+
+		if (p->nsamples < o->reps || p->spent < o->min_time)
+			need_min = 1;
+		p->converged = 1;
+		if (o->target_ci > 0) {
+			struct stats st;
+			double tol;
+
+			stats_compute(p->samples, p->nsamples, &st);
+			/* Relative, or a tenth of a unit for costs near 0. */
+			tol = o->target_ci * fabs(st.median);
+			if (tol < 0.1)
+				tol = 0.1;
+			if (!(st.median - st.ci_lo <= tol &&
+			    st.ci_hi - st.median <= tol)) {
+				p->converged = 0;
+				need_ci = 1;
+			}
+		}
+		if (o->max_time > 0 && p->spent >= o->max_time)
+			out = 1;
+		if (p->nsamples >= max_samples)
+			return 1;
+	}
+	if (need_min)
+		return 0;
+	return !need_ci || out;
+}
+
+/* The empties' view of a group's buffers: hot, but the same loop. */
+static void
+empty_bufs(struct bufs *eb, const struct bufs *b)
+{
+	enum { NOFF = 256 };
+	static size_t zeros[NOFF];
+
+	*eb = *b;
+	if (b->npool > 1) {
+		/*
+		 * In latency mode the loop loads the destination's first and
+		 * last bytes, which a real kernel has just written (so they
+		 * are in cache): the empty kernel's must be in cache too, or
+		 * the floor would include a miss the kernel does not pay.
+		 */
+		eb->off = zeros;
+		eb->npool = NOFF;
+		eb->idx = 0;
+	}
+}
+
 void
-engine_run(struct point *pts, size_t npts, const struct engine_opts *o)
+engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
+    struct engine_report *rep)
 {
 	const struct timer_info *ti = o->ti;
 	uint64_t seed = o->seed ? o->seed : UINT64_C(0x5eed);
-	double empty[K_NFAMILIES];
-	double target = o->sample_time * ti->hz;
-	size_t g, ngroups = 0, i, j, r, *order, round, nrounds, per, done = 0;
-	size_t total_samples;
-	double t_start = now_seconds();
-	int have_empty[K_NFAMILIES] = { 0 };
+	double target = o->sample_time * ti->hz, *raw;
+	size_t g, ngroups = 0, i, j, *order, round, nrounds, per, active;
+	size_t max_samples = o->max_samples ? o->max_samples : 100000;
+	struct progress pr = { 0 };
 	struct arena ar;
 	struct group *groups;
+	double t_start = now_seconds();
+	int f;
 
+	if (rep != NULL)
+		memset(rep, 0, sizeof(*rep));
 	if (npts == 0)
 		return;
 	if (target < 200 * ti->resolution)
@@ -432,87 +700,165 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o)
 	/* Points of a group are adjacent (the caller builds them so). */
 	groups = xcalloc(npts, sizeof(*groups));
 	for (i = 0; i < npts; i = j) {
+		struct group *gr = &groups[ngroups];
+
 		for (j = i + 1; j < npts && same_position(&pts[i], &pts[j]); j++)
 			;
-		groups[ngroups].first = i;
-		groups[ngroups].n = j - i;
-		bufs_for(&groups[ngroups].b, &ar, &pts[i], o);
+		gr->first = i;
+		gr->n = j - i;
+		gr->active = 1;
+		bufs_for(&gr->b, &ar, &pts[i], o, &seed);
+		empty_bufs(&gr->eb, &gr->b);
+		for (f = 0; f < K_NFAMILIES; f++)
+			gr->fam_e[f] = -1;
+		for (j = i; j < i + gr->n; j++) {
+			f = (int)pts[j].k->family;
+			if (gr->fam_e[f] < 0) {
+				gr->fam_e[f] = gr->ne;
+				gr->e[gr->ne++].fam = (enum kfamily)f;
+			}
+		}
+		j = i + gr->n;
 		ngroups++;
 	}
-	order = xcalloc(npts, sizeof(*order));
+	order = xcalloc(npts + K_NFAMILIES, sizeof(*order));
+	raw = xcalloc(npts, sizeof(*raw));
 	spin_up(0.1);
 
-	/* Calibrate every point's batch, and each family's empty cost. */
+	/* Calibrate every point's batch, and the empties'. */
 	for (g = 0; g < ngroups; g++) {
 		struct group *gr = &groups[g];
 
-		for (i = gr->first; i < gr->first + gr->n; i++) {
-			enum kfamily f = pts[i].k->family;
+		for (f = 0; f < gr->ne; f++) {
+			struct empty *e = &gr->e[f];
 
-			if (!have_empty[f]) {
-				empty[f] = empty_cost(f, &gr->b, ti);
-				have_empty[f] = 1;
-			}
-			pts[i].batch = calibrate_batch(&pts[i], &gr->b, target,
-			    ti);
-			pts[i].overhead = empty[f] + ti->overhead /
-			    (double)pts[i].batch;
-			pts[i].samples = xcalloc(o->reps, sizeof(double));
-			pts[i].nsamples = 0;
+			e->batch = calibrate_fn(e->fam, empty_fn(e->fam),
+			    &gr->eb, pts[gr->first].size, pts[gr->first].mode,
+			    target, ti, &e->units);
+			pr.planned += (double)o->reps * e->units / ti->hz;
+		}
+		for (i = gr->first; i < gr->first + gr->n; i++) {
+			struct point *p = &pts[i];
+
+			p->batch = calibrate_fn(p->k->family, p->k->fn, &gr->b,
+			    p->size, p->mode, target, ti, &p->batch_units);
+			free(p->samples);
+			p->samples = NULL;
+			p->cap = 0;
+			p->nsamples = 0;
+			p->spent = 0;
+			p->converged = 0;
+			pr.planned += (double)o->reps * p->batch_units / ti->hz;
+		}
+	}
+	pr.on = o->progress;
+	pr.t0 = now_seconds();
+
+	/*
+	 * The planned samples, in rounds: each round visits every group and
+	 * takes a share of its samples, so a burst of noise from elsewhere on
+	 * the machine lands on a few samples of many points rather than on
+	 * every sample of one point.
+	 */
+	nrounds = o->reps < 5 ? o->reps : 5;
+	per = (o->reps + nrounds - 1) / nrounds;
+	for (round = 0; round < nrounds; round++) {
+		for (g = 0; g < ngroups; g++) {
+			struct group *gr = &groups[g];
+			size_t have = pts[gr->first].nsamples;
+			size_t want = (round + 1) * per < o->reps ?
+			    (round + 1) * per : o->reps;
+
+			if (want > have)
+				sample_group(pts, gr, want - have, order, raw,
+				    &seed, o, &pr);
+			progress_show(&pr, 0, ngroups, 0, 0);
 		}
 	}
 
 	/*
-	 * Sample in rounds: each round visits every group and takes a share
-	 * of its samples, so a burst of noise from elsewhere on the machine
-	 * lands on a few samples of many points rather than on every sample
-	 * of one point.
+	 * Refinement: more rounds over the groups that have not met
+	 * --min-time and --target-ci, each adding half again of the samples
+	 * so far (at least 8 repetitions), until done or out of budget.
 	 */
-	nrounds = o->reps < 5 ? o->reps : 5;
-	per = (o->reps + nrounds - 1) / nrounds;
-	total_samples = o->reps * ngroups;
-	for (round = 0; round < nrounds; round++) {
+	for (;;) {
+		double bound = 0;
+		size_t npend = 0;
+
+		active = 0;
 		for (g = 0; g < ngroups; g++) {
 			struct group *gr = &groups[g];
-			size_t ng = gr->n, want;
 
-			/* Warm up every kernel of the group, in order. */
-			for (r = 0; r < o->warmup; r++)
-				for (i = gr->first; i < gr->first + ng; i++)
-					(void)batch_time(pts[i].k->family,
-					    pts[i].k->fn, &gr->b, pts[i].size,
-					    pts[i].batch, ti);
-			for (i = 0; i < ng; i++)
-				order[i] = gr->first + i;
-			want = (round + 1) * per < o->reps ?
-			    (round + 1) * per : o->reps;
-			while (pts[gr->first].nsamples < want) {
-				/* Fisher-Yates shuffle of the visiting order. */
-				for (i = ng; i > 1; i--) {
-					size_t k = (size_t)(rng_next(&seed) % i);
-					size_t t = order[i - 1];
-
-					order[i - 1] = order[k];
-					order[k] = t;
-				}
-				for (j = 0; j < ng; j++) {
-					struct point *p = &pts[order[j]];
-					double el = (double)batch_time(
-					    p->k->family, p->k->fn, &gr->b,
-					    p->size, p->batch, ti);
-
-					p->samples[p->nsamples++] =
-					    (el - ti->overhead) /
-					    (double)p->batch -
-					    empty[p->k->family];
-				}
-				done++;
+			if (!gr->active)
+				continue;
+			if (group_done(pts, gr, o, max_samples)) {
+				gr->active = 0;
+				continue;
 			}
-			progress(o, done, total_samples, t_start);
+			active++;
+			npend += gr->n;
+			if (o->max_time > 0)
+				for (i = gr->first; i < gr->first + gr->n; i++)
+					bound += o->max_time - pts[i].spent > 0 ?
+					    o->max_time - pts[i].spent : 0;
+		}
+		if (active == 0)
+			break;
+		for (g = 0; g < ngroups; g++) {
+			struct group *gr = &groups[g];
+			size_t have, more;
+
+			if (!gr->active)
+				continue;
+			have = pts[gr->first].nsamples;
+			more = have / 2 > 8 ? have / 2 : 8;
+			if (have + more > max_samples)
+				more = max_samples > have ? max_samples - have : 1;
+			sample_group(pts, gr, more, order, raw, &seed, o, &pr);
+			progress_show(&pr, npend, npts,
+			    o->max_time > 0 ? bound : 0, 0);
 		}
 	}
-	for (i = 0; i < npts; i++)
-		stats_compute(pts[i].samples, pts[i].nsamples, &pts[i].st);
+	progress_show(&pr, 0, ngroups, 0, 1);
+
+	for (g = 0; g < ngroups; g++) {
+		struct group *gr = &groups[g];
+
+		for (i = gr->first; i < gr->first + gr->n; i++) {
+			struct empty *e = &gr->e[gr->fam_e[pts[i].k->family]];
+
+			stats_compute(pts[i].samples, pts[i].nsamples,
+			    &pts[i].st);
+			pts[i].overhead = stats_median(e->v, e->n) +
+			    ti->overhead / (double)pts[i].batch;
+		}
+	}
+	if (rep != NULL) {
+		rep->npoints = npts;
+		rep->min_samples = (size_t)-1;
+		for (i = 0; i < npts; i++) {
+			if (o->target_ci > 0 && !pts[i].converged)
+				rep->unconverged++;
+			if (pts[i].nsamples < rep->min_samples)
+				rep->min_samples = pts[i].nsamples;
+			if (pts[i].nsamples > rep->max_samples)
+				rep->max_samples = pts[i].nsamples;
+		}
+		rep->seconds = now_seconds() - t_start;
+		rep->cold_hugepages = ar.hugepages;
+		for (g = 0; g < ngroups; g++)
+			if (groups[g].b.npool > 1) {
+				rep->cold_pool = groups[g].b.npool *
+				    groups[g].b.stride;
+				break;
+			}
+	}
+	for (g = 0; g < ngroups; g++) {
+		free(groups[g].b.off);
+		for (f = 0; f < groups[g].ne; f++)
+			free(groups[g].e[f].v);
+	}
+	free(raw);
 	free(order);
 	free(groups);
 	arena_free(&ar);
@@ -526,5 +872,6 @@ engine_free(struct point *pts, size_t npts)
 	for (i = 0; i < npts; i++) {
 		free(pts[i].samples);
 		pts[i].samples = NULL;
+		pts[i].cap = 0;
 	}
 }

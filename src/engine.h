@@ -8,6 +8,15 @@
  * where the empty-call cost is that of calling an empty function of the
  * same family through the same loop (so a reported cost is what the kernel
  * adds to a call, and an empty kernel measures about 0).
+ *
+ * Throughput mode calls the kernel on independent inputs, so consecutive
+ * calls may overlap in the out-of-order core: the cost is a reciprocal
+ * throughput. Latency mode chains the calls: the next call's buffer
+ * addresses (and, for checksums, its sum argument) depend on the previous
+ * call's result, where a kernel that writes memory has as its result the
+ * first and last bytes of its destination, loaded back. No call can start
+ * before the previous one's result exists, so the cost is what the kernel
+ * adds to a dependency chain.
  */
 #ifndef CSUMBENCH_ENGINE_H
 #define CSUMBENCH_ENGINE_H
@@ -33,12 +42,20 @@ struct point {
 	size_t	 nsamples;
 	size_t	 batch;		/* calls per sample */
 	double	 overhead;	/* per-call units subtracted (empty call + timer share) */
+	double	 batch_units;	/* timer units of one batch, at calibration */
+	double	 spent;		/* seconds spent in this point's samples */
+	size_t	 cap;		/* allocated length of samples */
+	int	 converged;	/* met --target-ci (1), or not (0) */
 	struct stats st;
 };
 
 struct engine_opts {
 	const struct timer_info *ti;
-	size_t	 reps;		/* samples per point */
+	size_t	 reps;		/* samples per point, at least */
+	size_t	 max_samples;	/* samples per point, at most (0: 100000) */
+	double	 min_time;	/* seconds of sampling per point, at least */
+	double	 max_time;	/* seconds of sampling per point, at most (0: none) */
+	double	 target_ci;	/* wanted 95% CI half-width / median (0: none) */
 	size_t	 warmup;	/* warm-up batches per point */
 	double	 sample_time;	/* target seconds per sample */
 	uint64_t seed;		/* for the interleaving order and the data */
@@ -46,8 +63,22 @@ struct engine_opts {
 	int	 progress;	/* progress line on stderr */
 };
 
-/* Measure every point; points sharing a grid position are interleaved. */
-void	engine_run(struct point *pts, size_t npts, const struct engine_opts *o);
+/* What one engine_run did, for the provenance and the warnings. */
+struct engine_report {
+	size_t	 npoints;
+	size_t	 unconverged;	/* points short of target_ci when the budget ended */
+	size_t	 min_samples, max_samples;	/* over all points */
+	double	 seconds;	/* wall time of the run */
+	size_t	 cold_pool;	/* bytes each of source and destination rotate through */
+	int	 cold_hugepages;	/* madvise(MADV_HUGEPAGE) accepted for the pool */
+};
+
+/*
+ * Measure every point; points sharing a grid position are interleaved.
+ * rep may be NULL.
+ */
+void	engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
+	    struct engine_report *rep);
 /* Free the samples of every point. */
 void	engine_free(struct point *pts, size_t npts);
 

@@ -89,12 +89,30 @@ provenance_collect(struct provenance *p)
 		if (ctx.cpu.loadavg1 >= 0)
 			provenance_set(p, "load_avg_1min", "%.2f",
 			    ctx.cpu.loadavg1);
+		if (ctx.cpu.pinned_cpu >= 0)
+			provenance_set(p, "cpu_pinned", "%d", ctx.cpu.pinned_cpu);
+		else
+			provenance_set(p, "cpu_pinned", "none");
 	}
 	if (ctx.have_timer) {
 		provenance_set(p, "timer", "%s", ctx.timer.name);
 		provenance_set(p, "unit", "%s", ctx.timer.unit);
 		provenance_set(p, "timer_hz", "%.0f", ctx.timer.hz);
 		provenance_set(p, "timer_overhead", "%.2f", ctx.timer.overhead);
+		provenance_set(p, "timer_resolution", "%.0f",
+		    ctx.timer.resolution);
+		if (ctx.timer.requested != NULL)
+			provenance_set(p, "timer_requested", "%s",
+			    ctx.timer.requested);
+		provenance_set(p, "timer_fallback", "%s", ctx.timer.fallback);
+		/* An estimate, labelled as one: not a counter reading. */
+		if (ctx.timer.est_core_hz > 0) {
+			provenance_set(p, "est_core_hz", "%.0f",
+			    ctx.timer.est_core_hz);
+			provenance_set(p, "est_core_hz_method", "%s",
+			    "dependent-add loop, 1 add per cycle, median of 21 "
+			    "runs; est_cycles = median * est_core_hz / timer_hz");
+		}
 	}
 	provenance_set(p, "compiler", "%s", csb_compiler);
 	provenance_set(p, "cflags", "%s", csb_cflags);

@@ -15,7 +15,8 @@ const char *const results_columns[] = {
 	"family", "kernel", "isa", "size", "src_align", "dst_align",
 	"rel_align", "cache", "mode", "unit", "samples", "batch", "min",
 	"median", "mean", "stddev", "mad", "ci_lo", "ci_hi", "q1", "q3", "max",
-	"overhead", "bytes_per_unit", "gbps", "mops", "timer_hz", NULL
+	"overhead", "bytes_per_unit", "gbps", "mops", "timer_hz", "est_cycles",
+	NULL
 };
 
 double
@@ -38,6 +39,18 @@ point_mops(const struct point *p, const struct timer_info *ti)
 	if (!(p->st.median > 0) || !(ti->hz > 0))
 		return NAN;
 	return ti->hz / p->st.median / 1e6;
+}
+
+/*
+ * The median in estimated core cycles: converted with the core clock that
+ * the dependent-add loop measured (est_core_hz), not read from a counter.
+ */
+double
+point_est_cycles(const struct point *p, const struct timer_info *ti)
+{
+	if (!(ti->est_core_hz > 0) || !(ti->hz > 0))
+		return NAN;
+	return p->st.median * ti->est_core_hz / ti->hz;
 }
 
 size_t
@@ -87,6 +100,7 @@ results_write_csv(FILE *fp, const struct point *pts, size_t n,
 		csv_double(&w, point_gbps(p, ti));
 		csv_double(&w, point_mops(p, ti));
 		csv_double(&w, ti->hz);
+		csv_double(&w, point_est_cycles(p, ti));
 		csv_end(&w);
 	}
 }
@@ -96,25 +110,34 @@ results_write_summary(FILE *fp, const struct point *pts, size_t n,
     const struct timer_info *ti)
 {
 	size_t i;
-	int last_family = -1;
+	int last_family = -1, states = 0;
 	char sz[32], al[48];
 
+	/* Name the cache state and mode only when the run has others. */
+	for (i = 0; i < n; i++)
+		if (pts[i].cache != CACHE_HOT || pts[i].mode != MODE_THROUGHPUT)
+			states = 1;
 	for (i = 0; i < n; i++) {
 		const struct point *p = &pts[i];
 		double ci = p->st.median > 0 ?
 		    (p->st.ci_hi - p->st.ci_lo) / 2 / p->st.median * 100 : 0;
 
 		if ((int)p->k->family != last_family) {
-			fprintf(fp, "%s%-10s %-22s %8s %9s %12s %8s %10s %9s\n",
+			fprintf(fp, "%s%-10s %-22s %8s %9s %12s %8s %10s %9s%s\n",
 			    last_family < 0 ? "" : "\n",
 			    family_name(p->k->family), "kernel", "size",
-			    "src/dst", ti->unit, "ci95", "bytes/unit", "GB/s");
+			    "src/dst", ti->unit, "ci95", "bytes/unit", "GB/s",
+			    states ? "  cache mode" : "");
 			last_family = (int)p->k->family;
 		}
 		snprintf(al, sizeof(al), "%zu/%zu", p->src_off, p->dst_off);
-		fprintf(fp, "%-10s %-22s %8s %9s %12.2f %7.1f%% %10.2f %9.2f\n",
+		fprintf(fp, "%-10s %-22s %8s %9s %12.2f %7.1f%% %10.2f %9.2f",
 		    "", p->k->name, fmt_size(p->size, sz, sizeof(sz)), al,
 		    p->st.median, ci, point_bytes_per_unit(p),
 		    point_gbps(p, ti));
+		if (states)
+			fprintf(fp, "  %-5s %s", cache_name(p->cache),
+			    mode_name(p->mode));
+		fputc('\n', fp);
 	}
 }

@@ -22,6 +22,8 @@ void	results_write_summary(FILE *fp, const struct point *pts, size_t n,
 double	point_bytes_per_unit(const struct point *p);
 double	point_gbps(const struct point *p, const struct timer_info *ti);
 double	point_mops(const struct point *p, const struct timer_info *ti);
+/* The median in estimated core cycles (NaN when there is no estimate). */
+double	point_est_cycles(const struct point *p, const struct timer_info *ti);
 /* (src - dst) mod 8: the relative misalignment of a copy. */
 size_t	point_rel_align(const struct point *p);
 
