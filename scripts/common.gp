@@ -83,6 +83,11 @@ csb_read_meta = 'csb_meta_val = ""; \
             (csb_meta_val = strcol(2), 0) : 0) nooutput; \
         set datafile separator comma }'
 
+# Text from the data (kernel and family names such as csum_copy.fused, CPU
+# brands with "@") printed literally in enhanced-text titles.
+csb_esc1(c) = strstrt("_^@&~{}", c) > 0 ? "\\" . c : c
+csb_esc(s) = strlen(s) == 0 ? "" : csb_esc1(s[1:1]) . csb_esc(s[2:])
+
 # CSV input with a header row; columns are found by name, so extra or
 # reordered columns do no harm.
 set datafile separator comma

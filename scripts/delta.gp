@@ -1,6 +1,6 @@
 # delta.gp - percent change of cost per call, by size, one line per kernel.
 #
-# usage: gnuplot -c delta.gp DELTAS OUT [TITLE]
+# usage: gnuplot -c delta.gp DELTAS OUT [NOTE]
 #
 #   DELTAS   a CSV with a header row and at least the columns (found by
 #            name, in any order, among any others)
@@ -15,7 +15,8 @@
 #            and report write it for --compare. Rows of a kernel should be
 #            in increasing size.
 #   OUT      the figure: NAME.svg for SVG, anything else for PNG.
-#   TITLE    the title; default: "<family>: change in cost per call".
+#   NOTE     appended to the title "<family>: change in cost per call",
+#            e.g. what B and A are ("new.csv against old.csv").
 #
 # Significant changes are filled points on the line; insignificant ones
 # are open points of the same shape and colour (drawn, not hidden).
@@ -42,12 +43,9 @@ if (strstrt(system(sprintf("head -n 1 \"%s\"", csb_file)), "family") > 0) {
 sig(s) = s eq "1" || s eq "yes" || s eq "true" || s eq "y" || s eq "*" || \
     s eq "Y" || s eq "YES" || s eq "TRUE"
 
-title = ARGC >= 3 ? ARG3 : ""
-if (strlen(title) == 0) {
-	title = sprintf("{/:Bold %s}%schange in cost per call", fam, \
-	    strlen(fam) > 0 ? ": " : "")
-}
-set title title
+note = ARGC >= 3 ? ARG3 : ""
+set title sprintf("{/:Bold %s}%schange in cost per call%s", csb_esc(fam), \
+    strlen(fam) > 0 ? ": " : "", strlen(note) > 0 ? ", " . csb_esc(note) : "")
 
 # Each kernel's rows: size, delta, significant (1 or 0).
 do for [i = 1:nk] {
@@ -90,7 +88,7 @@ plot for [i = 1:nk] $D index (i - 1) using 1:2 \
 	    with points pt (csb_pt(i) - 1) ps 1.4 lw 1.5 lc rgb csb_color(i) \
 	    notitle, \
      for [i = 1:nk] keyentry with linespoints lw csb_w(i) dt csb_dash(i) \
-	    pt csb_pt(i) ps 1.4 lc rgb csb_color(i) title word(csb_list, i), \
+	    pt csb_pt(i) ps 1.4 lc rgb csb_color(i) title word(csb_list, i) noenhanced, \
      keyentry with points pt 7 ps 1.4 lc rgb "#555555" \
 	    title "significant", \
      keyentry with points pt 6 ps 1.4 lw 1.5 lc rgb "#555555" \

@@ -52,9 +52,9 @@ if (strlen(cpu) == 0) {
 	eval csb_read_meta
 	cpu = csb_meta_val
 }
-set title sprintf("{/:Bold %s}, %s: cost by %s%s%s", kernel, csb_size(size), \
-    rel ? "relative misalignment" : "alignment", \
-    strlen(cpu) > 0 ? " on " . cpu : "", \
+set title sprintf("{/:Bold %s}, %s: cost by %s%s%s", csb_esc(kernel), \
+    csb_size(size), rel ? "relative misalignment" : "alignment", \
+    strlen(cpu) > 0 ? " on " . csb_esc(cpu) : "", \
     strlen(cache) > 0 ? ", " . cache . " cache" : "")
 
 # Colour: a perceptually ordered ramp from pale yellow (cheap) to dark

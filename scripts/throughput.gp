@@ -23,10 +23,13 @@ csb_file = ARG1
 
 # One pass: kernels, size range, unit, timer frequency, labels.
 csb_xlo = 0; csb_xhi = 0; unit = ""; hz = 0; ymax = 0
-fam = ""; cache = ""; mode = ""
+fam = ""; cache = ""; mode = ""; soff = -1; doff = -1; mixed = 0
 csb_row(s) = (csb_add(strcol("kernel")), unit = strcol("unit"), \
     hz = column("timer_hz"), fam = strcol("family"), cache = strcol("cache"), \
     mode = strcol("mode"), \
+    mixed = mixed || (soff >= 0 && (soff != column("src_align") || \
+        doff != column("dst_align"))), \
+    soff = column("src_align"), doff = column("dst_align"), \
     csb_xlo = (csb_xlo == 0 || s < csb_xlo) ? s : csb_xlo, \
     csb_xhi = s > csb_xhi ? s : csb_xhi, \
     ymax = s / column("q1") > ymax ? s / column("q1") : ymax, s)
@@ -41,9 +44,11 @@ if (strlen(cpu) == 0) {
 	eval csb_read_meta
 	cpu = csb_meta_val
 }
-set title sprintf("{/:Bold %s} throughput%s%s%s", fam, \
-    strlen(cpu) > 0 ? " on " . cpu : "", \
+set title sprintf("{/:Bold %s} throughput%s%s%s%s", csb_esc(fam), \
+    strlen(cpu) > 0 ? " on " . csb_esc(cpu) : "", \
     strlen(cache) > 0 ? ", " . cache . " cache" : "", \
+    mixed ? ", mixed offsets" : (soff != 0 || doff != 0) ? \
+        sprintf(", source/destination offset %d/%d", soff, doff) : "", \
     mode eq "latency" ? " (latency: dependent calls)" : "")
 
 # Each kernel's rows, without the others' (a NaN in a line would break it).
@@ -87,6 +92,6 @@ plot for [i = 1:nk] $D index (i - 1) using 1:($1 / $4):($1 / $3) \
 	    noborder notitle, \
      for [i = 1:nk] $D index (i - 1) using 1:($1 / $2) \
 	    with linespoints lw csb_w(i) dt csb_dash(i) pt csb_pt(i) ps 1.1 \
-	    lc rgb csb_color(i) title word(csb_list, i), \
+	    lc rgb csb_color(i) title word(csb_list, i) noenhanced, \
      keyentry with filledcurves fc rgb "#999999" fs transparent solid 0.3 \
 	    title "interquartile range"
