@@ -74,6 +74,13 @@ plot_parse_args(int argc, char **argv, struct plot_opts *o,
 		case 'o':
 			if (*optarg == '\0')
 				usage_error("%s: -o: empty directory name", what);
+			/* "rep/" and "rep" alike: no "rep//report.md". */
+			{
+				size_t len = strlen(optarg);
+
+				while (len > 1 && optarg[len - 1] == '/')
+					optarg[--len] = '\0';
+			}
 			o->dir = optarg;
 			break;
 		case OPT_FORMAT:
