@@ -87,114 +87,59 @@ typedef uint8_t  __attribute__((may_alias)) kfault_u8;
 	".popsection\n\t"
 
 /*
- * Each accessor returns 1 when the access was made, 0 when it faulted (and
- * then nothing was read or written). Inlined, `if (!kget64(...)) goto f;`
- * compiles to the bare instruction with the table entry pointing at f.
+ * Accessors, after the kernel's own unsafe_get_user(x, ptr, label): each is
+ * one instruction that either completes or, when it faults, has read or
+ * written nothing and continues at the C label `lbl` of the calling
+ * function. They are macros, not inline functions returning a flag: the
+ * label must be the caller's for GCC to see the loop around the access as
+ * the hot path (with a returned flag GCC weighs every asm goto edge as
+ * likely, decides the loop rarely iterates and, among other things, stops
+ * aligning it, which on Zen halves the speed of a short loop).
+ *   KGETn(v, p, lbl)	v = *(uintn_t *)p
+ *   KPUTn(p, v, lbl)	*(uintn_t *)p = v
+ * p need not be aligned.
  */
-KFAULT_INLINE int
-kget8(uint8_t *v, const void *p)
-{
-	uint32_t x;
+#define KFAULT_GET(insn, v, type, p, lbl) do {				\
+	uint32_t kf_v_;							\
+	__asm__ volatile goto("1:\t" insn " %1, %0\n\t" KFAULT_ENTRY(lbl) \
+	    : "=r"(kf_v_) : "m"(*(const type *)(p)) : : lbl);		\
+	(v) = kf_v_;							\
+} while (0)
+#define KGET8(v, p, lbl)	KFAULT_GET("movzbl", v, kfault_u8, p, lbl)
+#define KGET16(v, p, lbl)	KFAULT_GET("movzwl", v, kfault_u16, p, lbl)
+#define KGET32(v, p, lbl)	KFAULT_GET("movl", v, kfault_u32, p, lbl)
+#define KGET64(v, p, lbl) do {						\
+	uint64_t kf_v_;							\
+	__asm__ volatile goto("1:\tmovq %1, %0\n\t" KFAULT_ENTRY(lbl)	\
+	    : "=r"(kf_v_) : "m"(*(const kfault_u64 *)(p)) : : lbl);	\
+	(v) = kf_v_;							\
+} while (0)
 
-	__asm__ volatile goto("1:\tmovzbl %1, %0\n\t" KFAULT_ENTRY(fail)
-	    : "=r"(x) : "m"(*(const kfault_u8 *)p) : : fail);
-	*v = (uint8_t)x;
-	return 1;
-fail:
-	return 0;
-}
-
-KFAULT_INLINE int
-kget16(uint16_t *v, const void *p)
-{
-	uint32_t x;
-
-	__asm__ volatile goto("1:\tmovzwl %1, %0\n\t" KFAULT_ENTRY(fail)
-	    : "=r"(x) : "m"(*(const kfault_u16 *)p) : : fail);
-	*v = (uint16_t)x;
-	return 1;
-fail:
-	return 0;
-}
-
-KFAULT_INLINE int
-kget32(uint32_t *v, const void *p)
-{
-	__asm__ volatile goto("1:\tmovl %1, %0\n\t" KFAULT_ENTRY(fail)
-	    : "=r"(*v) : "m"(*(const kfault_u32 *)p) : : fail);
-	return 1;
-fail:
-	return 0;
-}
-
-KFAULT_INLINE int
-kget64(uint64_t *v, const void *p)
-{
-	__asm__ volatile goto("1:\tmovq %1, %0\n\t" KFAULT_ENTRY(fail)
-	    : "=r"(*v) : "m"(*(const kfault_u64 *)p) : : fail);
-	return 1;
-fail:
-	return 0;
-}
-
-KFAULT_INLINE int
-kput8(void *p, uint8_t v)
-{
-	__asm__ volatile goto("1:\tmovb %1, %0\n\t" KFAULT_ENTRY(fail)
-	    : "=m"(*(kfault_u8 *)p) : "q"(v) : : fail);
-	return 1;
-fail:
-	return 0;
-}
-
-KFAULT_INLINE int
-kput16(void *p, uint16_t v)
-{
-	__asm__ volatile goto("1:\tmovw %1, %0\n\t" KFAULT_ENTRY(fail)
-	    : "=m"(*(kfault_u16 *)p) : "r"(v) : : fail);
-	return 1;
-fail:
-	return 0;
-}
-
-KFAULT_INLINE int
-kput32(void *p, uint32_t v)
-{
-	__asm__ volatile goto("1:\tmovl %1, %0\n\t" KFAULT_ENTRY(fail)
-	    : "=m"(*(kfault_u32 *)p) : "r"(v) : : fail);
-	return 1;
-fail:
-	return 0;
-}
-
-KFAULT_INLINE int
-kput64(void *p, uint64_t v)
-{
-	__asm__ volatile goto("1:\tmovq %1, %0\n\t" KFAULT_ENTRY(fail)
-	    : "=m"(*(kfault_u64 *)p) : "r"(v) : : fail);
-	return 1;
-fail:
-	return 0;
-}
+#define KPUT8(p, v, lbl)						\
+	__asm__ volatile goto("1:\tmovb %1, %0\n\t" KFAULT_ENTRY(lbl)	\
+	    : "=m"(*(kfault_u8 *)(p)) : "q"((uint8_t)(v)) : : lbl)
+#define KPUT16(p, v, lbl)						\
+	__asm__ volatile goto("1:\tmovw %1, %0\n\t" KFAULT_ENTRY(lbl)	\
+	    : "=m"(*(kfault_u16 *)(p)) : "r"((uint16_t)(v)) : : lbl)
+#define KPUT32(p, v, lbl)						\
+	__asm__ volatile goto("1:\tmovl %1, %0\n\t" KFAULT_ENTRY(lbl)	\
+	    : "=m"(*(kfault_u32 *)(p)) : "r"((uint32_t)(v)) : : lbl)
+#define KPUT64(p, v, lbl)						\
+	__asm__ volatile goto("1:\tmovq %1, %0\n\t" KFAULT_ENTRY(lbl)	\
+	    : "=m"(*(kfault_u64 *)(p)) : "r"((uint64_t)(v)) : : lbl)
 
 #else /* !KFAULT_ASM: plain accesses that cannot recover */
 
-#define KFAULT_PLAIN_GET(name, type, alias)				\
-KFAULT_INLINE int name(type *v, const void *p)				\
-{ *v = *(const alias *)p; return 1; }
-#define KFAULT_PLAIN_PUT(name, type, alias)				\
-KFAULT_INLINE int name(void *p, type v)					\
-{ *(alias *)p = v; return 1; }
-KFAULT_PLAIN_GET(kget8, uint8_t, kfault_u8)
-KFAULT_PLAIN_GET(kget16, uint16_t, kfault_u16)
-KFAULT_PLAIN_GET(kget32, uint32_t, kfault_u32)
-KFAULT_PLAIN_GET(kget64, uint64_t, kfault_u64)
-KFAULT_PLAIN_PUT(kput8, uint8_t, kfault_u8)
-KFAULT_PLAIN_PUT(kput16, uint16_t, kfault_u16)
-KFAULT_PLAIN_PUT(kput32, uint32_t, kfault_u32)
-KFAULT_PLAIN_PUT(kput64, uint64_t, kfault_u64)
-#undef KFAULT_PLAIN_GET
-#undef KFAULT_PLAIN_PUT
+/* `if (0) goto lbl;` keeps the label used, so callers compile unchanged. */
+#define KFAULT_PLAIN(stmt, lbl)	do { stmt; if (0) goto lbl; } while (0)
+#define KGET8(v, p, lbl)	KFAULT_PLAIN((v) = *(const kfault_u8 *)(p), lbl)
+#define KGET16(v, p, lbl)	KFAULT_PLAIN((v) = *(const kfault_u16 *)(p), lbl)
+#define KGET32(v, p, lbl)	KFAULT_PLAIN((v) = *(const kfault_u32 *)(p), lbl)
+#define KGET64(v, p, lbl)	KFAULT_PLAIN((v) = *(const kfault_u64 *)(p), lbl)
+#define KPUT8(p, v, lbl)	KFAULT_PLAIN(*(kfault_u8 *)(p) = (v), lbl)
+#define KPUT16(p, v, lbl)	KFAULT_PLAIN(*(kfault_u16 *)(p) = (v), lbl)
+#define KPUT32(p, v, lbl)	KFAULT_PLAIN(*(kfault_u32 *)(p) = (v), lbl)
+#define KPUT64(p, v, lbl)	KFAULT_PLAIN(*(kfault_u64 *)(p) = (v), lbl)
 
 #endif /* KFAULT_ASM */
 
@@ -208,12 +153,16 @@ KFAULT_INLINE size_t
 kcopy_bytes(unsigned char *d, const unsigned char *s, size_t n)
 {
 	uint8_t b;
+	size_t i;
 
-	for (; n > 0; n--) {
-		if (!kget8(&b, s++) || !kput8(d++, b))
-			return n;
+	/* Indexed, not pointer-bumping: one induction variable in the loop. */
+	for (i = 0; i < n; i++) {
+		KGET8(b, s + i, fault);
+		KPUT8(d + i, b, fault);
 	}
 	return 0;
+fault:
+	return n - i;
 }
 
 #endif

@@ -16,7 +16,7 @@ copy_align_dst(void *dst, const void *src, size_t n)
 {
 	unsigned char *d = dst;
 	const unsigned char *s = src;
-	size_t head, left;
+	size_t head, left, i;
 	uint64_t w;
 
 	/* Mutually misaligned, or too short for one aligned word: bytes. */
@@ -30,10 +30,11 @@ copy_align_dst(void *dst, const void *src, size_t n)
 	s += head;
 	n -= head;
 
-	/* Both aligned. A word that faults is redone byte by byte below. */
-	for (; n >= 8; d += 8, s += 8, n -= 8) {
-		if (!kget64(&w, s) || !kput64(d, w))
-			break;
+	/* Both aligned. A word that faults is redone byte by byte at tail. */
+	for (i = 0; i < (n & ~(size_t)7); i += 8) {
+		KGET64(w, s + i, tail);
+		KPUT64(d + i, w, tail);
 	}
-	return kcopy_bytes(d, s, n);
+tail:
+	return kcopy_bytes(d + i, s + i, n - i);
 }

@@ -20,10 +20,10 @@ copy_ref(void *dst, const void *src, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (!kget8(&b, s + i))		/* src[i] is unreadable */
-			return n - i;
-		if (!kput8(d + i, b))		/* dst[i] is unwritable */
-			return n - i;
+		KGET8(b, s + i, fault);		/* src[i] may be unreadable */
+		KPUT8(d + i, b, fault);		/* dst[i] may be unwritable */
 	}
 	return 0;
+fault:
+	return n - i;			/* bytes 0..i-1 were copied */
 }

@@ -20,30 +20,34 @@ copy_unaligned(void *dst, const void *src, size_t n)
 	uint64_t w;
 	uint32_t x;
 	uint16_t h;
+	uint8_t b;
+	size_t i = 0;		/* bytes committed */
 
 	if (n >= 8) {
-		for (; n > 8; d += 8, s += 8, n -= 8) {
-			if (!kget64(&w, s) || !kput64(d, w))
-				return kcopy_bytes(d, s, n);
+		for (; i < n - 8; i += 8) {
+			KGET64(w, s + i, fault);
+			KPUT64(d + i, w, fault);
 		}
 		/* 1..8 left: the last 8 bytes of the range. */
-		if (!kget64(&w, s + n - 8) || !kput64(d + n - 8, w))
-			return kcopy_bytes(d, s, n);
+		KGET64(w, s + n - 8, fault);
+		KPUT64(d + n - 8, w, fault);
 		return 0;
 	}
 	if (n & 4) {
-		if (!kget32(&x, s) || !kput32(d, x))
-			return kcopy_bytes(d, s, n);
-		d += 4;
-		s += 4;
-		n -= 4;
+		KGET32(x, s, fault);
+		KPUT32(d, x, fault);
+		i = 4;
 	}
 	if (n & 2) {
-		if (!kget16(&h, s) || !kput16(d, h))
-			return kcopy_bytes(d, s, n);
-		d += 2;
-		s += 2;
-		n -= 2;
+		KGET16(h, s + i, fault);
+		KPUT16(d + i, h, fault);
+		i += 2;
 	}
-	return kcopy_bytes(d, s, n);
+	if (n & 1) {
+		KGET8(b, s + i, fault);
+		KPUT8(d + i, b, fault);
+	}
+	return 0;
+fault:
+	return kcopy_bytes(d + i, s + i, n - i);
 }

@@ -17,7 +17,7 @@ copy_unrolled(void *dst, const void *src, size_t n)
 	unsigned char *d = dst;
 	const unsigned char *s = src;
 	uint64_t w0, w1, w2, w3, w4, w5, w6, w7;
-	size_t left;
+	size_t left, i;
 
 	if (n < 16)
 		return kcopy_bytes(d, s, n);
@@ -30,21 +30,31 @@ copy_unrolled(void *dst, const void *src, size_t n)
 
 	/*
 	 * 64 bytes per iteration: eight loads, then eight stores. When any of
-	 * them faults, d, s, n still name the start of the block, and the
+	 * them faults, d + i, s + i, n - i still name the start of the block, and the
 	 * word loop below redoes it up to the word that faults.
 	 */
-	for (; n >= 64; d += 64, s += 64, n -= 64) {
-		if (!kget64(&w0, s) || !kget64(&w1, s + 8) ||
-		    !kget64(&w2, s + 16) || !kget64(&w3, s + 24) ||
-		    !kget64(&w4, s + 32) || !kget64(&w5, s + 40) ||
-		    !kget64(&w6, s + 48) || !kget64(&w7, s + 56))
-			break;
-		if (!kput64(d, w0) || !kput64(d + 8, w1) ||
-		    !kput64(d + 16, w2) || !kput64(d + 24, w3) ||
-		    !kput64(d + 32, w4) || !kput64(d + 40, w5) ||
-		    !kput64(d + 48, w6) || !kput64(d + 56, w7))
-			break;
+	for (i = 0; i < (n & ~(size_t)63); i += 64) {
+		KGET64(w0, s + i, redo);
+		KGET64(w1, s + i + 8, redo);
+		KGET64(w2, s + i + 16, redo);
+		KGET64(w3, s + i + 24, redo);
+		KGET64(w4, s + i + 32, redo);
+		KGET64(w5, s + i + 40, redo);
+		KGET64(w6, s + i + 48, redo);
+		KGET64(w7, s + i + 56, redo);
+		KPUT64(d + i, w0, redo);
+		KPUT64(d + i + 8, w1, redo);
+		KPUT64(d + i + 16, w2, redo);
+		KPUT64(d + i + 24, w3, redo);
+		KPUT64(d + i + 32, w4, redo);
+		KPUT64(d + i + 40, w5, redo);
+		KPUT64(d + i + 48, w6, redo);
+		KPUT64(d + i + 56, w7, redo);
 	}
+redo:
+	d += i;
+	s += i;
+	n -= i;
 	copyw_aligned(&d, &s, &n);
 	return kcopy_bytes(d, s, n);
 }

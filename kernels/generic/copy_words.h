@@ -2,7 +2,8 @@
  * copy_words.h - word loops shared by the generic copy kernels.
  *
  * Each loop copies whole 8-byte words and advances *dp, *sp, *np past what
- * it copied. It stops when fewer than 8 bytes are left or when a word
+ * it copied. The loops index from fixed bases (one induction variable, as
+ * the compiler would make of the same loop without fault support). It stops when fewer than 8 bytes are left or when a word
  * faults; in both cases everything before *dp is copied and nothing at or
  * after it was written, so the caller finishes (or finds the exact fault)
  * with kcopy_bytes(*dp, *sp, *np).
@@ -34,16 +35,17 @@ copyw_aligned(unsigned char **dp, const unsigned char **sp, size_t *np)
 {
 	unsigned char *d = *dp;
 	const unsigned char *s = *sp;
-	size_t n = *np;
+	size_t n = *np, i;
 	uint64_t w;
 
-	for (; n >= 8; d += 8, s += 8, n -= 8) {
-		if (!kget64(&w, s) || !kput64(d, w))
-			break;
+	for (i = 0; i < (n & ~(size_t)7); i += 8) {
+		KGET64(w, s + i, out);
+		KPUT64(d + i, w, out);
 	}
-	*dp = d;
-	*sp = s;
-	*np = n;
+out:
+	*dp = d + i;
+	*sp = s + i;
+	*np = n - i;
 }
 
 /*
@@ -62,30 +64,30 @@ copyw_shift(unsigned char **dp, const unsigned char **sp, size_t *np)
 {
 	unsigned char *d = *dp;
 	const unsigned char *s = *sp;
-	size_t n = *np;
+	size_t n = *np, i = 0;
 	unsigned r = (uintptr_t)s & 7;
 	unsigned lsh = 8 * r, rsh = 64 - 8 * r;	/* both in 8..56 */
 	const unsigned char *sa = s - r;	/* aligned word holding s */
+	const unsigned char *sn = sa + 8;	/* the next one */
 	uint64_t lo, hi, w;
 
-	if (n < 8 || !kget64(&lo, sa))
+	if (n < 8)
 		goto out;
-	for (; n >= 8; d += 8, s += 8, sa += 8, n -= 8) {
-		if (!kget64(&hi, sa + 8))
-			break;
+	KGET64(lo, sa, out);
+	for (; i < (n & ~(size_t)7); i += 8) {
+		KGET64(hi, sn + i, out);
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 		w = (lo >> lsh) | (hi << rsh);
 #else
 		w = (lo << lsh) | (hi >> rsh);
 #endif
-		if (!kput64(d, w))
-			break;
+		KPUT64(d + i, w, out);
 		lo = hi;
 	}
 out:
-	*dp = d;
-	*sp = s;
-	*np = n;
+	*dp = d + i;
+	*sp = s + i;
+	*np = n - i;
 }
 
 #endif

@@ -15,47 +15,19 @@ size_t	copy_avx2(void *, const void *, size_t);
 #ifdef KFAULT_ASM
 #include <immintrin.h>
 
-#define AVX2_FN	static inline __attribute__((always_inline, target("avx2")))
-
-AVX2_FN int
-kget256(__m256i *v, const void *p)
-{
-	__asm__ volatile goto("1:\tvmovdqu %1, %0\n\t" KFAULT_ENTRY(fail)
-	    : "=x"(*v) : "m"(*(const unsigned char (*)[32])p) : : fail);
-	return 1;
-fail:
-	return 0;
-}
-
-AVX2_FN int
-kput256(void *p, __m256i v)
-{
-	__asm__ volatile goto("1:\tvmovdqu %1, %0\n\t" KFAULT_ENTRY(fail)
-	    : "=m"(*(unsigned char (*)[32])p) : "x"(v) : : fail);
-	return 1;
-fail:
-	return 0;
-}
-
-AVX2_FN int
-kget128(__m128i *v, const void *p)
-{
-	__asm__ volatile goto("1:\tvmovdqu %1, %0\n\t" KFAULT_ENTRY(fail)
-	    : "=x"(*v) : "m"(*(const unsigned char (*)[16])p) : : fail);
-	return 1;
-fail:
-	return 0;
-}
-
-AVX2_FN int
-kput128(void *p, __m128i v)
-{
-	__asm__ volatile goto("1:\tvmovdqu %1, %0\n\t" KFAULT_ENTRY(fail)
-	    : "=m"(*(unsigned char (*)[16])p) : "x"(v) : : fail);
-	return 1;
-fail:
-	return 0;
-}
+/* As KGET64/KPUT64 (fault.h), for 32- and 16-byte vectors. */
+#define KGET256(v, p, lbl)						\
+	__asm__ volatile goto("1:\tvmovdqu %1, %0\n\t" KFAULT_ENTRY(lbl)	\
+	    : "=x"(v) : "m"(*(const unsigned char (*)[32])(p)) : : lbl)
+#define KPUT256(p, v, lbl)						\
+	__asm__ volatile goto("1:\tvmovdqu %1, %0\n\t" KFAULT_ENTRY(lbl)	\
+	    : "=m"(*(unsigned char (*)[32])(p)) : "x"(v) : : lbl)
+#define KGET128(v, p, lbl)						\
+	__asm__ volatile goto("1:\tvmovdqu %1, %0\n\t" KFAULT_ENTRY(lbl)	\
+	    : "=x"(v) : "m"(*(const unsigned char (*)[16])(p)) : : lbl)
+#define KPUT128(p, v, lbl)						\
+	__asm__ volatile goto("1:\tvmovdqu %1, %0\n\t" KFAULT_ENTRY(lbl)	\
+	    : "=m"(*(unsigned char (*)[16])(p)) : "x"(v) : : lbl)
 
 __attribute__((target("avx2"))) size_t
 copy_avx2(void *dst, const void *src, size_t n)
@@ -66,43 +38,52 @@ copy_avx2(void *dst, const void *src, size_t n)
 	__m128i x, y;
 	uint64_t u, v;
 	uint32_t p, q;
+	size_t i = 0;		/* bytes committed */
 
 	if (n >= 32) {
-		for (; n >= 128; d += 128, s += 128, n -= 128) {
-			if (!kget256(&a, s) || !kget256(&b, s + 32) ||
-			    !kget256(&c, s + 64) || !kget256(&e, s + 96) ||
-			    !kput256(d, a) || !kput256(d + 32, b) ||
-			    !kput256(d + 64, c) || !kput256(d + 96, e))
-				return kcopy_bytes(d, s, n);
+		for (; i < (n & ~(size_t)127); i += 128) {
+			KGET256(a, s + i, fault);
+			KGET256(b, s + i + 32, fault);
+			KGET256(c, s + i + 64, fault);
+			KGET256(e, s + i + 96, fault);
+			KPUT256(d + i, a, fault);
+			KPUT256(d + i + 32, b, fault);
+			KPUT256(d + i + 64, c, fault);
+			KPUT256(d + i + 96, e, fault);
 		}
-		for (; n > 32; d += 32, s += 32, n -= 32) {
-			if (!kget256(&a, s) || !kput256(d, a))
-				return kcopy_bytes(d, s, n);
+		for (; i < n - 32; i += 32) {
+			KGET256(a, s + i, fault);
+			KPUT256(d + i, a, fault);
 		}
-		/* 1..32 left (n >= 32 on entry): the last 32 bytes. */
-		if (!kget256(&a, s + n - 32) || !kput256(d + n - 32, a))
-			return kcopy_bytes(d, s, n);
+		/* 1..32 left (n >= 32): the last 32 bytes of the range. */
+		KGET256(a, s + n - 32, fault);
+		KPUT256(d + n - 32, a, fault);
 		return 0;
 	}
+	/* 4..31 bytes: two overlapping accesses from both ends. */
 	if (n >= 16) {
-		if (!kget128(&x, s) || !kget128(&y, s + n - 16) ||
-		    !kput128(d, x) || !kput128(d + n - 16, y))
-			return kcopy_bytes(d, s, n);
+		KGET128(x, s, fault);
+		KGET128(y, s + n - 16, fault);
+		KPUT128(d, x, fault);
+		KPUT128(d + n - 16, y, fault);
 		return 0;
 	}
 	if (n >= 8) {
-		if (!kget64(&u, s) || !kget64(&v, s + n - 8) ||
-		    !kput64(d, u) || !kput64(d + n - 8, v))
-			return kcopy_bytes(d, s, n);
+		KGET64(u, s, fault);
+		KGET64(v, s + n - 8, fault);
+		KPUT64(d, u, fault);
+		KPUT64(d + n - 8, v, fault);
 		return 0;
 	}
 	if (n >= 4) {
-		if (!kget32(&p, s) || !kget32(&q, s + n - 4) ||
-		    !kput32(d, p) || !kput32(d + n - 4, q))
-			return kcopy_bytes(d, s, n);
+		KGET32(p, s, fault);
+		KGET32(q, s + n - 4, fault);
+		KPUT32(d, p, fault);
+		KPUT32(d + n - 4, q, fault);
 		return 0;
 	}
-	return kcopy_bytes(d, s, n);
+fault:
+	return kcopy_bytes(d + i, s + i, n - i);
 }
 #else
 size_t

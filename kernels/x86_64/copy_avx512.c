@@ -17,54 +17,28 @@ size_t	copy_avx512(void *, const void *, size_t);
 #ifdef KFAULT_ASM
 #include <immintrin.h>
 
-#define AVX512_FN static inline \
-	__attribute__((always_inline, target("avx512f,avx512bw")))
-
-AVX512_FN int
-kget512(__m512i *v, const void *p)
-{
-	__asm__ volatile goto("1:\tvmovdqu64 %1, %0\n\t" KFAULT_ENTRY(fail)
-	    : "=v"(*v) : "m"(*(const unsigned char (*)[64])p) : : fail);
-	return 1;
-fail:
-	return 0;
-}
-
-AVX512_FN int
-kput512(void *p, __m512i v)
-{
-	__asm__ volatile goto("1:\tvmovdqu64 %1, %0\n\t" KFAULT_ENTRY(fail)
-	    : "=m"(*(unsigned char (*)[64])p) : "v"(v) : : fail);
-	return 1;
-fail:
-	return 0;
-}
-
-/* Load the bytes of p selected by k, zeroing the others. */
-AVX512_FN int
-kget512_mask(__m512i *v, const void *p, __mmask64 k)
-{
-	__asm__ volatile goto("1:\tvmovdqu8 %1, %0%{%2%}%{z%}\n\t" KFAULT_ENTRY(fail)
-	    : "=v"(*v) : "m"(*(const unsigned char (*)[64])p), "Yk"(k)
-	    : : fail);
-	return 1;
-fail:
-	return 0;
-}
-
-/* Store the bytes of v selected by k. */
-AVX512_FN int
-kput512_mask(void *p, __m512i v, __mmask64 k)
-{
-	__asm__ volatile goto("1:\tvmovdqu8 %1, %0%{%2%}\n\t" KFAULT_ENTRY(fail)
-	    : "+m"(*(unsigned char (*)[64])p) : "v"(v), "Yk"(k) : : fail);
-	return 1;
-fail:
-	return 0;
-}
+/* As KGET64/KPUT64 (fault.h), for 64-byte vectors. */
+#define KGET512(v, p, lbl)						\
+	__asm__ volatile goto("1:\tvmovdqu64 %1, %0\n\t" KFAULT_ENTRY(lbl) \
+	    : "=v"(v) : "m"(*(const unsigned char (*)[64])(p)) : : lbl)
+#define KPUT512(p, v, lbl)						\
+	__asm__ volatile goto("1:\tvmovdqu64 %1, %0\n\t" KFAULT_ENTRY(lbl) \
+	    : "=m"(*(unsigned char (*)[64])(p)) : "v"(v) : : lbl)
+/* Load the bytes of p selected by mask k, zeroing the others. */
+#define KGET512_MASK(v, p, k, lbl)					\
+	__asm__ volatile goto("1:\tvmovdqu8 %1, %0%{%2%}%{z%}\n\t"	\
+	    KFAULT_ENTRY(lbl)						\
+	    : "=v"(v) : "m"(*(const unsigned char (*)[64])(p)), "Yk"(k)	\
+	    : : lbl)
+/* Store the bytes of v selected by mask k. */
+#define KPUT512_MASK(p, v, k, lbl)					\
+	__asm__ volatile goto("1:\tvmovdqu8 %1, %0%{%2%}\n\t"		\
+	    KFAULT_ENTRY(lbl)						\
+	    : "+m"(*(unsigned char (*)[64])(p)) : "v"(v), "Yk"(k) : : lbl)
 
 /* The first n bytes, n in 0..64. */
-AVX512_FN __mmask64
+static inline __attribute__((always_inline, target("avx512f,avx512bw")))
+__mmask64
 mask_first(size_t n)
 {
 	return n >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << n) - 1;
@@ -77,39 +51,37 @@ copy_avx512(void *dst, const void *src, size_t n)
 	const unsigned char *s = src;
 	__m512i a, b, c, e;
 	__mmask64 k;
-	size_t head;
+	size_t i = 0;		/* bytes committed */
+	size_t end;
 
-	if (n <= 64) {
-		k = mask_first(n);
-		if (!kget512_mask(&a, s, k) || !kput512_mask(d, a, k))
-			return kcopy_bytes(d, s, n);
-		return 0;
-	}
 	if (n > 512) {
-		/* One unaligned block, then continue from the next 64-aligned d. */
-		head = 64 - ((uintptr_t)d & 63);
-		if (!kget512(&a, s) || !kput512(d, a))
-			return kcopy_bytes(d, s, n);
-		d += head;
-		s += head;
-		n -= head;
+		/* One unaligned block, then on from the next 64-aligned d. */
+		KGET512(a, s, fault);
+		KPUT512(d, a, fault);
+		i = 64 - ((uintptr_t)d & 63);
 	}
-	for (; n >= 256; d += 256, s += 256, n -= 256) {
-		if (!kget512(&a, s) || !kget512(&b, s + 64) ||
-		    !kget512(&c, s + 128) || !kget512(&e, s + 192) ||
-		    !kput512(d, a) || !kput512(d + 64, b) ||
-		    !kput512(d + 128, c) || !kput512(d + 192, e))
-			return kcopy_bytes(d, s, n);
+	/* i + 256 <= n, with the bound computed once. */
+	for (end = n >= 256 ? n - 255 : 0; i < end; i += 256) {
+		KGET512(a, s + i, fault);
+		KGET512(b, s + i + 64, fault);
+		KGET512(c, s + i + 128, fault);
+		KGET512(e, s + i + 192, fault);
+		KPUT512(d + i, a, fault);
+		KPUT512(d + i + 64, b, fault);
+		KPUT512(d + i + 128, c, fault);
+		KPUT512(d + i + 192, e, fault);
 	}
-	for (; n > 64; d += 64, s += 64, n -= 64) {
-		if (!kget512(&a, s) || !kput512(d, a))
-			return kcopy_bytes(d, s, n);
+	for (end = n > 64 ? n - 64 : 0; i < end; i += 64) {
+		KGET512(a, s + i, fault);
+		KPUT512(d + i, a, fault);
 	}
-	/* 0..64 left. */
-	k = mask_first(n);
-	if (!kget512_mask(&a, s, k) || !kput512_mask(d, a, k))
-		return kcopy_bytes(d, s, n);
+	/* 0..64 left: masked, so bytes outside the range are not touched. */
+	k = mask_first(n - i);
+	KGET512_MASK(a, s + i, k, fault);
+	KPUT512_MASK(d + i, a, k, fault);
 	return 0;
+fault:
+	return kcopy_bytes(d + i, s + i, n - i);
 }
 #else
 size_t
