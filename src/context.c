@@ -9,6 +9,7 @@
 #include "cmd.h"
 #include "select.h"
 #include "util.h"
+#include "../kernels/kernel.h"
 
 struct context ctx;
 
@@ -34,6 +35,9 @@ ctx_cpu(void)
 	if (ctx.have_cpu)
 		return;
 	cpu_probe(&ctx.cpu);
+	/* Copy kernels need their fault handler before they may run. */
+	if (kfault_init() == 0)
+		ctx.cpu.have |= CPU_FAULTS;
 	select_init(ctx.cpu.have, ctx.cpu.l1d, ctx.cpu.l2, ctx.cpu.l3);
 	ctx.have_cpu = 1;
 }

@@ -6,8 +6,8 @@
  * misaligned buffers, the common case for packet headers, are copied one
  * byte at a time.
  */
-#include "kernel.h"
-#include "fault.h"
+#include "../kernel.h"
+#include "../fault.h"
 
 size_t	copy_align_dst(void *, const void *, size_t);
 

@@ -6,8 +6,8 @@
  * written to dst stops the copy; the number of bytes from there to the end
  * is returned. Nothing outside [src, src+n) and [dst, dst+n) is touched.
  */
-#include "kernel.h"
-#include "fault.h"
+#include "../kernel.h"
+#include "../fault.h"
 
 size_t	copy_ref(void *, const void *, size_t);
 

@@ -11,7 +11,7 @@
 #ifndef CSUMBENCH_COPY_WORDS_H
 #define CSUMBENCH_COPY_WORDS_H
 
-#include "fault.h"
+#include "../fault.h"
 
 /* Copy bytes until d is 8-aligned. Returns bytes of n not copied (fault). */
 KFAULT_INLINE size_t
