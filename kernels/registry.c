@@ -32,6 +32,7 @@ size_t	 copy_align_dst(void *, const void *, size_t);
 size_t	 copy_shift(void *, const void *, size_t);
 size_t	 copy_unrolled(void *, const void *, size_t);
 size_t	 copy_unaligned(void *, const void *, size_t);
+size_t	 copy_test_wordfault(void *, const void *, size_t);
 #if defined(__x86_64__)
 /* kernels/x86_64/ */
 size_t	 copy_erms(void *, const void *, size_t);
@@ -137,6 +138,10 @@ const struct kernel kernels[] = {
 	{ .name = "memcpy.test_libc2", .family = K_MEMCPY, .isa = "libc",
 	  .fn.memcpy = memcpy, .flags = KF_TEST,
 	  .about = "the C library's memcpy again, for A/A tests" },
+	{ .name = "copy.test_wordfault", .family = K_COPY, .isa = "c",
+	  .needs = CPU_FAULTS, .fn.copy = copy_test_wordfault,
+	  .flags = KF_TEST,
+	  .about = "deliberately wrong: a faulting word counts as not copied" },
 	{ .name = "memcpy.test_slow10", .family = K_MEMCPY, .isa = "libc",
 	  .fn.memcpy = memcpy_test_slow10, .flags = KF_TEST,
 	  .about = "libc memcpy plus a tenth more: a known slowdown" },
