@@ -33,6 +33,9 @@ size_t	 copy_shift(void *, const void *, size_t);
 size_t	 copy_unrolled(void *, const void *, size_t);
 size_t	 copy_unaligned(void *, const void *, size_t);
 size_t	 copy_test_wordfault(void *, const void *, size_t);
+size_t	 copy_unaligned_nofault(void *, const void *, size_t);
+size_t	 copy_shift_nofault(void *, const void *, size_t);
+size_t	 copy_unrolled_nofault(void *, const void *, size_t);
 #if defined(__x86_64__)
 /* kernels/x86_64/ */
 size_t	 copy_erms(void *, const void *, size_t);
@@ -142,6 +145,15 @@ const struct kernel kernels[] = {
 	  .needs = CPU_FAULTS, .fn.copy = copy_test_wordfault,
 	  .flags = KF_TEST,
 	  .about = "deliberately wrong: a faulting word counts as not copied" },
+	{ .name = "copy.test_unaligned_nofault", .family = K_COPY, .isa = "c",
+	  .fn.copy = copy_unaligned_nofault, .flags = KF_TEST,
+	  .about = "copy.unaligned without fault support (overhead baseline)" },
+	{ .name = "copy.test_shift_nofault", .family = K_COPY, .isa = "c",
+	  .fn.copy = copy_shift_nofault, .flags = KF_TEST,
+	  .about = "copy.shift without fault support (overhead baseline)" },
+	{ .name = "copy.test_unrolled_nofault", .family = K_COPY, .isa = "c",
+	  .fn.copy = copy_unrolled_nofault, .flags = KF_TEST,
+	  .about = "copy.unrolled without fault support (overhead baseline)" },
 	{ .name = "memcpy.test_slow10", .family = K_MEMCPY, .isa = "libc",
 	  .fn.memcpy = memcpy_test_slow10, .flags = KF_TEST,
 	  .about = "libc memcpy plus a tenth more: a known slowdown" },

@@ -29,7 +29,8 @@ copy_unrolled(void *dst, const void *src, size_t n)
 	}
 
 	/*
-	 * 64 bytes per iteration: eight loads, then eight stores. When any of
+	 * 64 bytes per iteration, in two halves of four loads then four
+	 * stores (eight live words would spill the loop bound). When any of
 	 * them faults, d + i, s + i, n - i still name the start of the block, and the
 	 * word loop below redoes it up to the word that faults.
 	 */
@@ -38,14 +39,14 @@ copy_unrolled(void *dst, const void *src, size_t n)
 		KGET64(w1, s + i + 8, redo);
 		KGET64(w2, s + i + 16, redo);
 		KGET64(w3, s + i + 24, redo);
-		KGET64(w4, s + i + 32, redo);
-		KGET64(w5, s + i + 40, redo);
-		KGET64(w6, s + i + 48, redo);
-		KGET64(w7, s + i + 56, redo);
 		KPUT64(d + i, w0, redo);
 		KPUT64(d + i + 8, w1, redo);
 		KPUT64(d + i + 16, w2, redo);
 		KPUT64(d + i + 24, w3, redo);
+		KGET64(w4, s + i + 32, redo);
+		KGET64(w5, s + i + 40, redo);
+		KGET64(w6, s + i + 48, redo);
+		KGET64(w7, s + i + 56, redo);
 		KPUT64(d + i + 32, w4, redo);
 		KPUT64(d + i + 40, w5, redo);
 		KPUT64(d + i + 48, w6, redo);
