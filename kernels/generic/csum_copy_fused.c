@@ -19,12 +19,35 @@ csum_copy_fused(const void *src, void *dst, size_t n, uint32_t sum)
 		acc += w;
 		carries += acc < w;
 	}
-	if (n > 0) {
-		w = 0;
-		memcpy(&w, s, n);
-		memcpy(d, &w, n);
-		acc += w;
-		carries += acc < w;
+	/* The tail in fixed-size pieces, as in csum.generic64. */
+	if (n & 4) {
+		uint32_t v;
+
+		memcpy(&v, s, 4);
+		memcpy(d, &v, 4);
+		acc += v;
+		carries += acc < v;
+		s += 4;
+		d += 4;
+	}
+	if (n & 2) {
+		uint16_t v;
+
+		memcpy(&v, s, 2);
+		memcpy(d, &v, 2);
+		acc += v;
+		carries += acc < v;
+		s += 2;
+		d += 2;
+	}
+	if (n & 1) {
+		unsigned char last[2] = { s[0], 0 };
+		uint16_t v;
+
+		d[0] = s[0];
+		memcpy(&v, last, 2);
+		acc += v;
+		carries += acc < v;
 	}
 	acc += carries;
 	if (acc < carries)

@@ -4,9 +4,7 @@
  *
  * As with 32-bit words, a 64-bit word is congruent modulo 0xffff to the sum
  * of its four 16-bit words, so the 64-bit ones'-complement sum folds to the
- * same 16-bit value. The tail (0..7 bytes) is copied into a zeroed word in
- * memory order, which pads an odd byte exactly as csum.ref does on either
- * endianness.
+ * same 16-bit value.
  */
 #include <string.h>
 
@@ -23,11 +21,35 @@ csum_generic64(const void *buf, size_t n, uint32_t sum)
 		acc += w;
 		carries += acc < w;
 	}
-	if (n > 0) {
-		w = 0;
-		memcpy(&w, p, n);
-		acc += w;
-		carries += acc < w;
+	/*
+	 * The tail in fixed-size pieces (a variable-length memcpy would be a
+	 * library call). A 32- or 16-bit piece at an even offset adds the same
+	 * 16-bit words as it would inside a 64-bit word; the odd byte is padded
+	 * in memory order, as csum.ref does.
+	 */
+	if (n & 4) {
+		uint32_t v;
+
+		memcpy(&v, p, 4);
+		acc += v;
+		carries += acc < v;
+		p += 4;
+	}
+	if (n & 2) {
+		uint16_t v;
+
+		memcpy(&v, p, 2);
+		acc += v;
+		carries += acc < v;
+		p += 2;
+	}
+	if (n & 1) {
+		unsigned char last[2] = { p[0], 0 };
+		uint16_t v;
+
+		memcpy(&v, last, 2);
+		acc += v;
+		carries += acc < v;
 	}
 	/* acc + carries * 2^64, and 2^64 == 1 modulo 0xffff (and 2^32 - 1). */
 	acc += carries;
