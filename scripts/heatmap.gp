@@ -43,7 +43,7 @@ if (n == 0) {
 	exit status 1
 }
 
-fmt(z) = z >= 100 ? sprintf("%.0f", z) : z >= 10 ? sprintf("%.1f", z) : \
+fmt(z) = z >= 99.95 ? sprintf("%.0f", z) : z >= 9.995 ? sprintf("%.1f", z) : \
     sprintf("%.2f", z)
 
 cpu = ARGC >= 5 ? ARG5 : ""
