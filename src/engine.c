@@ -547,8 +547,8 @@ push(double **v, size_t *n, size_t *cap, double x)
  * sample is its per-call cost less the empty one's of that repetition.
  */
 static void
-sample_group(struct point *pts, struct group *gr, size_t reps, size_t *order,
-    double *raw, uint64_t *seed, const struct engine_opts *o,
+sample_group(struct point *pts, struct group *gr, size_t reps, size_t warmup,
+    size_t *order, double *raw, uint64_t *seed, const struct engine_opts *o,
     struct progress *pr)
 {
 	const struct timer_info *ti = o->ti;
@@ -558,7 +558,7 @@ sample_group(struct point *pts, struct group *gr, size_t reps, size_t *order,
 	struct empty *e;
 
 	/* Warm up every kernel of the group, in order. */
-	for (r = 0; r < o->warmup; r++) {
+	for (r = 0; r < warmup; r++) {
 		for (i = gr->first; i < gr->first + ng; i++)
 			(void)batch_time(pts[i].k->family, pts[i].k->fn, &gr->b,
 			    pts[i].size, pts[i].batch, pts[i].mode, ti);
@@ -770,16 +770,20 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 			    (round + 1) * per : o->reps;
 
 			if (want > have)
-				sample_group(pts, gr, want - have, order, raw,
-				    &seed, o, &pr);
+				sample_group(pts, gr, want - have, o->warmup,
+				    order, raw, &seed, o, &pr);
 			progress_show(&pr, 0, ngroups, 0, 0);
 		}
 	}
 
 	/*
 	 * Refinement: more rounds over the groups that have not met
-	 * --min-time and --target-ci, each adding half again of the samples
-	 * so far (at least 8 repetitions), until done or out of budget.
+	 * --min-time and --target-ci, until done or out of budget. Each round
+	 * adds a few repetitions to every such group (a share of --reps, not
+	 * of the samples so far), so that a group's samples stay spread over
+	 * the time of the run: a second-long disturbance (a busy sibling
+	 * thread, another tenant) then shifts a few samples of many points,
+	 * not most samples of a few.
 	 */
 	for (;;) {
 		double bound = 0;
@@ -811,10 +815,11 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 			if (!gr->active)
 				continue;
 			have = pts[gr->first].nsamples;
-			more = have / 2 > 8 ? have / 2 : 8;
+			more = per > 8 ? per : 8;
 			if (have + more > max_samples)
 				more = max_samples > have ? max_samples - have : 1;
-			sample_group(pts, gr, more, order, raw, &seed, o, &pr);
+			sample_group(pts, gr, more, o->warmup ? 1 : 0, order, raw,
+			    &seed, o, &pr);
 			progress_show(&pr, npend, npts,
 			    o->max_time > 0 ? bound : 0, 0);
 		}

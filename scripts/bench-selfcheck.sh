@@ -1,0 +1,179 @@
+#!/bin/sh
+# bench-selfcheck.sh - measure csumbench's own precision on this machine:
+#
+#   A/A            memcpy.libc against memcpy.test_libc2 (the same function
+#                  under a second name), interleaved, over the default grid,
+#                  RUNS times: the share of points whose medians' 95% CIs do
+#                  not overlap (goal: under 1%);
+#   repeatability  two consecutive runs of the default grid, every kernel,
+#                  hot: the share of points of 256 B and more whose medians
+#                  agree within 3% (goal: at least 90%);
+#   overhead       memcpy.test_empty over the default grid: the largest
+#                  |median| per call after subtraction (goal: at most 1 unit).
+#
+# usage: bench-selfcheck.sh [CSUMBENCH]   (default: csumbench in PATH)
+# environment: RUNS (A/A repetitions, default 3), KEEP=DIR to keep the CSVs,
+#              EXTRA="options" added to every run (e.g. "--timer ns").
+# Exit status: 0 when every goal is met, 1 when one is not, 2 on error.
+# Speeds are never judged: only agreement of csumbench with itself.
+
+CSB=${1:-csumbench}
+RUNS=${RUNS:-3}
+EXTRA=${EXTRA:-}
+LC_ALL=C
+export LC_ALL
+
+if ! "$CSB" --version >/dev/null 2>&1; then
+	echo "bench-selfcheck: cannot run \"$CSB\"" >&2
+	exit 2
+fi
+if [ -n "$KEEP" ]; then
+	D=$KEEP
+	mkdir -p "$D" || exit 2
+else
+	D=$(mktemp -d "${TMPDIR:-/tmp}/csb-selfcheck.XXXXXX") || exit 2
+	trap 'rm -rf "$D"' EXIT
+fi
+
+run() {
+	# run NAME ARGS...: a quiet run into $D/NAME.csv, or give up.
+	name=$1
+	shift
+	echo "  $CSB run -q $EXTRA $*" >&2
+	# shellcheck disable=SC2086
+	if ! "$CSB" run -q $EXTRA "$@" -o "$D/$name.csv"; then
+		echo "bench-selfcheck: csumbench failed" >&2
+		exit 2
+	fi
+}
+
+echo "csumbench self-check: $("$CSB" --version), $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+echo "commands:" >&2
+
+# A/A, RUNS times over the default grid.
+i=1
+while [ "$i" -le "$RUNS" ]; do
+	CSUMBENCH_TEST_KERNELS=1 run "aa$i" -k memcpy.libc,memcpy.test_libc2 \
+	    -s default
+	i=$((i + 1))
+done
+# Repeatability: two runs of the default grid, all kernels.
+run rep1 -s default
+run rep2 -s default
+# Overhead.
+CSUMBENCH_TEST_KERNELS=1 run empty -k memcpy.test_empty -s default
+
+unit=$(sed -n 's/^unit=//p' "$D/rep1.csv.meta")
+timer=$(sed -n 's/^timer=//p' "$D/rep1.csv.meta")
+
+# Columns by name, so the script survives new columns.
+AWK_COLS='NR == FNR && FNR == 1 || FNR == 1 {
+	for (i = 1; i <= NF; i++) c[$i] = i
+	next
+}'
+
+# A/A: pair the two kernels' rows by position within each run's file.
+aa=$(for f in "$D"/aa*.csv; do
+	awk -F, '
+	FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{
+		key = $c["size"] "/" $c["src_align"] "/" $c["dst_align"] "/" \
+		    $c["cache"] "/" $c["mode"]
+		if ($c["kernel"] == "memcpy.libc") {
+			alo[key] = $c["ci_lo"]; ahi[key] = $c["ci_hi"]
+		} else {
+			blo[key] = $c["ci_lo"]; bhi[key] = $c["ci_hi"]
+		}
+	}
+	END {
+		for (k in alo) {
+			if (!(k in blo))
+				continue
+			n++
+			if (ahi[k] + 0 < blo[k] + 0 || bhi[k] + 0 < alo[k] + 0)
+				d++
+		}
+		printf "%d %d\n", n, d
+	}' "$f"
+done | awk '{ n += $1; d += $2 } END { printf "%d %d\n", n, d }')
+aa_n=${aa% *}
+aa_d=${aa#* }
+
+# Repeatability: same point in both runs, size >= 256.
+rep=$(awk -F, '
+	FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; file++; next }
+	$c["size"] + 0 >= 256 {
+		key = $c["kernel"] "/" $c["size"] "/" $c["src_align"] "/" \
+		    $c["dst_align"] "/" $c["cache"] "/" $c["mode"]
+		if (file == 1)
+			m1[key] = $c["median"]
+		else
+			m2[key] = $c["median"]
+	}
+	END {
+		for (k in m1) {
+			if (!(k in m2) || m1[k] + 0 <= 0)
+				continue
+			n++
+			r = (m2[k] - m1[k]) / m1[k]
+			if (r < 0)
+				r = -r
+			if (r <= 0.03)
+				ok++
+			else
+				worst = worst sprintf(" %s:%+.1f%%", k, \
+				    (m2[k] - m1[k]) / m1[k] * 100)
+		}
+		printf "%d %d%s\n", n, ok, worst
+	}' "$D/rep1.csv" "$D/rep2.csv")
+rep_n=$(echo "$rep" | cut -d' ' -f1)
+rep_ok=$(echo "$rep" | cut -d' ' -f2)
+rep_bad=$(echo "$rep" | cut -d' ' -f3-)
+
+# Overhead: the largest |median| and the median of the medians.
+ovh=$(awk -F, '
+	FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{
+		m = $c["median"] + 0
+		a = m < 0 ? -m : m
+		if (a > max)
+			max = a
+		v[++n] = m
+	}
+	END {
+		# insertion sort: the grid is small
+		for (i = 2; i <= n; i++) {
+			x = v[i]
+			for (j = i - 1; j >= 1 && v[j] > x; j--)
+				v[j + 1] = v[j]
+			v[j + 1] = x
+		}
+		med = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+		printf "%d %.3f %.3f\n", n, max, med
+	}' "$D/empty.csv")
+ovh_n=$(echo "$ovh" | cut -d' ' -f1)
+ovh_max=$(echo "$ovh" | cut -d' ' -f2)
+ovh_med=$(echo "$ovh" | cut -d' ' -f3)
+
+fail=0
+verdict() {
+	if [ "$1" -eq 0 ]; then echo "ok"; else fail=1; echo "NOT MET"; fi
+}
+echo "timer: $timer, unit: $unit"
+echo
+v=$(awk -v n="$aa_n" -v d="$aa_d" 'BEGIN { exit !(n > 0 && d / n < 0.01) }'; verdict $?)
+printf "A/A            %d of %d points differ (CIs disjoint): %.1f%%   goal < 1%%        %s\n" \
+    "$aa_d" "$aa_n" "$(awk -v n="$aa_n" -v d="$aa_d" 'BEGIN { print n ? d * 100 / n : 0 }')" "$v"
+v=$(awk -v n="$rep_n" -v k="$rep_ok" 'BEGIN { exit !(n > 0 && k / n >= 0.9) }'; verdict $?)
+printf "repeatability  %d of %d points >= 256 B within 3%%: %.1f%%   goal >= 90%%       %s\n" \
+    "$rep_ok" "$rep_n" "$(awk -v n="$rep_n" -v k="$rep_ok" 'BEGIN { print n ? k * 100 / n : 0 }')" "$v"
+v=$(awk -v m="$ovh_max" 'BEGIN { exit !(m <= 1) }'; verdict $?)
+printf "overhead       empty kernel: max |median| %s %s, median %s, over %d points   goal <= 1 %s   %s\n" \
+    "$ovh_max" "$unit" "$ovh_med" "$ovh_n" "$unit" "$v"
+[ -n "$rep_bad" ] && echo "points outside 3%:$rep_bad" | fold -s -w 78
+[ -n "$KEEP" ] && echo "results kept in $D"
+case $fail$aa_n in
+0*) exit 0 ;;
+*) exit 1 ;;
+esac
