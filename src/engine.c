@@ -457,6 +457,7 @@ struct progress {
 	int	 on;
 	double	 t0, last;
 	double	 planned, done;		/* seconds of batches */
+	double	 spent;			/* seconds of the points' batches, as timed */
 };
 
 static void
@@ -482,9 +483,17 @@ progress_show(struct progress *pr, size_t refining, size_t ngroups,
 		left = f > 0 ? el * (1 - f) / f : 0;
 		fprintf(stderr, "\r%3.0f%%  %.0fs elapsed, ~%.0fs left      ",
 		    f * 100, el, left);
-	} else
+	} else {
+		/*
+		 * bound is in seconds of the points' own batches; the wall
+		 * clock also pays warm-up, the empty kernels, and whatever
+		 * else runs on the machine, at the rate seen so far.
+		 */
+		if (pr->spent > 0)
+			bound *= el / pr->spent;
 		fprintf(stderr, "\rrefining %zu of %zu points  %.0fs elapsed, "
 		    "<= %.0fs left   ", refining, ngroups, el, bound);
+	}
 	fflush(stderr);
 }
 
@@ -589,6 +598,7 @@ sample_group(struct point *pts, struct group *gr, size_t reps, size_t warmup,
 				    &gr->b, p->size, p->batch, p->mode, ti);
 				raw[v] = (el - ti->overhead) / (double)p->batch;
 				p->spent += el / ti->hz;
+				pr->spent += el / ti->hz;
 				pr->done += p->batch_units / ti->hz;
 			} else {
 				e = &gr->e[v - ng];
