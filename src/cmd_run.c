@@ -75,8 +75,6 @@ run_usage(FILE *fp)
 	    "                       default: 0)\n"
 	    "      --max-time T     stop refining a point after T of sampling\n"
 	    "                       (default: 40ms; 8ms with --quick)\n"
-	    "      --samples-out FILE  also write every raw sample (CSV, one row\n"
-	    "                       per sample) for significance tests\n"
 	    "  -q, --quiet          no progress or warnings on stderr\n"
 	    "  -h, --help           show this help\n"
 	    "\n"
@@ -86,7 +84,7 @@ run_usage(FILE *fp)
 enum {
 	OPT_QUICK = 256, OPT_CACHE, OPT_TIMER, OPT_SAMPLE_TIME, OPT_WARMUP,
 	OPT_SEED, OPT_FORMAT, OPT_CPU, OPT_MODE, OPT_MIN_TIME, OPT_MAX_TIME,
-	OPT_TARGET_CI, OPT_SAMPLES_OUT,
+	OPT_TARGET_CI,
 };
 
 /* A duration: a number with an optional s, ms or us suffix (seconds). */
@@ -221,7 +219,6 @@ cmd_run(int argc, char **argv)
 		{ "min-time", required_argument, NULL, OPT_MIN_TIME },
 		{ "max-time", required_argument, NULL, OPT_MAX_TIME },
 		{ "target-ci", required_argument, NULL, OPT_TARGET_CI },
-		{ "samples-out", required_argument, NULL, OPT_SAMPLES_OUT },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -229,7 +226,7 @@ cmd_run(int argc, char **argv)
 	const char *families = NULL, *patterns = NULL, *sizes = NULL;
 	const char *align = NULL, *output = NULL, *timer = "auto";
 	const struct run_preset *preset = NULL;
-	const char *format = NULL, *cpu_arg = NULL, *samples_out = NULL;
+	const char *format = NULL, *cpu_arg = NULL;
 	static const char *const cache_names[] = { "hot", "cold", NULL };
 	static const char *const mode_names[] = { "throughput", "latency", NULL };
 	int ch, quick = argc <= 1, table, cpu, start_cpu = cpu_current();
@@ -303,9 +300,6 @@ cmd_run(int argc, char **argv)
 			break;
 		case OPT_MAX_TIME:
 			max_time = parse_duration("--max-time", optarg);
-			break;
-		case OPT_SAMPLES_OUT:
-			samples_out = optarg;
 			break;
 		case OPT_TARGET_CI:
 			target_ci = parse_double("--target-ci", optarg, 1);
@@ -426,23 +420,6 @@ cmd_run(int argc, char **argv)
 	/* Open the output before measuring: fail early on a bad path. */
 	if (!table)
 		outfile_open(&of, output != NULL ? output : "-");
-	if (samples_out != NULL) {
-		if (strcmp(samples_out, "-") == 0 ||
-		    (output != NULL && strcmp(samples_out, output) == 0))
-			usage_error("--samples-out: \"%s\" must be a file of "
-			    "its own", samples_out);
-		/* Fail now, not after the measurement. */
-		{
-			char *dir = xstrdup(samples_out), *sl = strrchr(dir, '/');
-
-			if (sl != NULL)
-				sl[1] = '\0';
-			if (access(sl != NULL ? dir : ".", W_OK) != 0)
-				usage_error("cannot write %s: %s", samples_out,
-				    strerror(errno));
-			free(dir);
-		}
-	}
 
 	/* Pin before the timer is calibrated, so both see the same CPU. */
 	cpu = -1;
@@ -533,13 +510,6 @@ cmd_run(int argc, char **argv)
 		outfile_commit(&of);
 		if (output != NULL && strcmp(output, "-") != 0)
 			talk("csumbench: wrote %zu points to %s\n", npts, output);
-	}
-	if (samples_out != NULL) {
-		struct outfile sf;
-
-		outfile_open(&sf, samples_out);
-		results_write_samples(sf.fp, pts, npts, &ctx.timer);
-		outfile_commit(&sf);
 	}
 	engine_free(pts, npts);
 	free(pts);

@@ -105,45 +105,6 @@ results_write_csv(FILE *fp, const struct point *pts, size_t n,
 	}
 }
 
-/*
- * The raw samples, one row per sample (long format), so significance
- * tests can be run on them later: the per-call costs after subtraction,
- * in the order taken; rep i of two kernels of one grid position was taken
- * in the same repetition, close together in time.
- */
-void
-results_write_samples(FILE *fp, const struct point *pts, size_t n,
-    const struct timer_info *ti)
-{
-	struct csv_writer w;
-	size_t i, j;
-	static const char *const cols[] = { "family", "kernel", "size",
-	    "src_align", "dst_align", "cache", "mode", "unit", "rep", "value",
-	    NULL };
-
-	csv_init(&w, fp);
-	for (i = 0; cols[i] != NULL; i++)
-		csv_str(&w, cols[i]);
-	csv_end(&w);
-	for (i = 0; i < n; i++) {
-		const struct point *p = &pts[i];
-
-		for (j = 0; j < p->nsamples; j++) {
-			csv_str(&w, family_name(p->k->family));
-			csv_str(&w, p->k->name);
-			csv_ulong(&w, p->size);
-			csv_ulong(&w, p->src_off);
-			csv_ulong(&w, p->dst_off);
-			csv_str(&w, cache_name(p->cache));
-			csv_str(&w, mode_name(p->mode));
-			csv_str(&w, ti->unit);
-			csv_ulong(&w, j);
-			csv_double(&w, p->samples[j]);
-			csv_end(&w);
-		}
-	}
-}
-
 void
 results_write_summary(FILE *fp, const struct point *pts, size_t n,
     const struct timer_info *ti)

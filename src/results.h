@@ -14,9 +14,6 @@ extern const char *const results_columns[];
 /* One header row, then one row per point. */
 void	results_write_csv(FILE *fp, const struct point *pts, size_t n,
 	    const struct timer_info *ti);
-/* Every raw sample, one CSV row each (long format). */
-void	results_write_samples(FILE *fp, const struct point *pts, size_t n,
-	    const struct timer_info *ti);
 /* A human-readable table, grouped by family and size. */
 void	results_write_summary(FILE *fp, const struct point *pts, size_t n,
 	    const struct timer_info *ti);

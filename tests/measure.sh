@@ -111,12 +111,6 @@ short=$(sed -n 's/^points_short_of_target_ci=//p' "$TMPD/ad.csv.meta")
 expect_exit 0 "--min-time runs" -- $R -r 5 --target-ci 0 --min-time 5ms -k csum.ref -s 64 -o "$TMPD/mt.csv"
 [ "$(col samples "$TMPD/mt.csv")" -gt 5 ]; ok $? "--min-time 5ms: more than 5 samples"
 
-# Raw samples for significance tests.
-expect_exit 0 "--samples-out runs" -- $R -k csum.ref -s 64,128 -o "$TMPD/r.csv" --samples-out "$TMPD/s.csv"
-head -1 "$TMPD/s.csv" | grep -q '^family,kernel,size,src_align,dst_align,cache,mode,unit,rep,value$'; ok $? "--samples-out: header"
-[ "$(($(wc -l <"$TMPD/s.csv") - 1))" -eq "$(col samples "$TMPD/r.csv" | awk '{ s += $1 } END { print s }')" ]
-ok $? "--samples-out: one row per sample"
-
 # Warnings: too few samples.
 $R -r 3 -k csum.ref -s 64 -o "$TMPD/few.csv" 2>"$TMPD/err" >/dev/null
 "$CSUMBENCH" run -r 3 -k csum.ref -s 64 -o "$TMPD/few.csv" 2>"$TMPD/err" >/dev/null
