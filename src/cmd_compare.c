@@ -1,0 +1,189 @@
+/*
+ * cmd_compare.c - csumbench compare: delta tables of two results files and
+ * a regression gate for CI.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "compare.h"
+#include "grid.h"
+#include "load.h"
+#include "util.h"
+
+static void
+compare_usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: csumbench compare [options] A [B]\n"
+	    "\n"
+	    "Delta table of results B against results A (files written by\n"
+	    "'csumbench run -o FILE.json' or '-o FILE.csv'), with a\n"
+	    "significance test per point; with --fail-above, a regression gate.\n"
+	    "Points are matched on family, kernel, size, offsets, cache and mode;\n"
+	    "points without a match are listed on stderr. With one file, compare\n"
+	    "two of its kernels (--a-kernel and --b-kernel).\n"
+	    "\n"
+	    "      --style STYLE     bpf, ticks, markdown or csv (default: markdown)\n"
+	    "      --a-kernel NAME   the kernel of A to compare ...\n"
+	    "      --b-kernel NAME   ... with this kernel of B (matched on the\n"
+	    "                        grid position only)\n"
+	    "      --fail-above PCT  exit 1 if any point is significantly more than\n"
+	    "                        PCT percent slower in B, listing those points\n"
+	    "      --alpha A         significance level (default: 0.05)\n"
+	    "      --ignore-below N  leave out sizes below N bytes (K/M suffixes)\n"
+	    "  -f, --family LIST     only these families (comma-separated)\n"
+	    "  -k, --kernel PATS     only kernels matching these globs (either side)\n"
+	    "  -o, --output FILE     write the tables to FILE (default: stdout)\n"
+	    "  -q, --quiet           no notes on stderr (failures are still listed)\n"
+	    "  -h, --help            show this help\n"
+	    "\n"
+	    "Exit status: 0 no regression, 1 the gate failed, 2 bad usage or input.\n"
+	    "Tests and conventions: see COMPARE in csumbench(1).\n");
+}
+
+enum {
+	OPT_STYLE = 256, OPT_A_KERNEL, OPT_B_KERNEL, OPT_FAIL_ABOVE, OPT_ALPHA,
+	OPT_IGNORE_BELOW,
+};
+
+/* A single size with an optional K/M/G suffix. */
+size_t
+compare_parse_size(const char *opt, const char *arg)
+{
+	struct grid g;
+	char err[200];
+	size_t v;
+
+	if (grid_parse(arg, &g, err, sizeof(err)) != 0 || g.n != 1) {
+		if (g.n > 1 || err[0] == '\0')
+			usage_error("%s: expected one size, got \"%s\"", opt, arg);
+		usage_error("%s: %s", opt, err);
+	}
+	v = g.v[0];
+	grid_free(&g);
+	return v;
+}
+
+double
+compare_parse_alpha(const char *arg)
+{
+	double a = parse_double("--alpha", arg, 0);
+
+	if (!(a > 0 && a < 1))
+		usage_error("--alpha: %s is not between 0 and 1", arg);
+	return a;
+}
+
+int
+cmd_compare(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "style", required_argument, NULL, OPT_STYLE },
+		{ "a-kernel", required_argument, NULL, OPT_A_KERNEL },
+		{ "b-kernel", required_argument, NULL, OPT_B_KERNEL },
+		{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
+		{ "alpha", required_argument, NULL, OPT_ALPHA },
+		{ "ignore-below", required_argument, NULL, OPT_IGNORE_BELOW },
+		{ "family", required_argument, NULL, 'f' },
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct cmp_opts o = { 0 };
+	struct rset a, b;
+	const char *output = NULL;
+	char err[512];
+	int ch, rc, st;
+	struct outfile of;
+
+	o.style = CMP_MARKDOWN;
+	o.alpha = 0.05;
+	o.fail_above = -1;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "f:k:o:qh", longopts, NULL)) != -1) {
+		switch (ch) {
+		case OPT_STYLE:
+			if ((st = cmp_style_parse(optarg)) < 0)
+				usage_error("--style: expected bpf, ticks, "
+				    "markdown or csv, got \"%s\"", optarg);
+			o.style = (enum cmp_style)st;
+			break;
+		case OPT_A_KERNEL:
+			o.a_kernel = optarg;
+			break;
+		case OPT_B_KERNEL:
+			o.b_kernel = optarg;
+			break;
+		case OPT_FAIL_ABOVE:
+			o.fail_above = parse_double("--fail-above", optarg, 1);
+			break;
+		case OPT_ALPHA:
+			o.alpha = compare_parse_alpha(optarg);
+			break;
+		case OPT_IGNORE_BELOW:
+			o.ignore_below = compare_parse_size("--ignore-below",
+			    optarg);
+			break;
+		case 'f':
+			o.families = optarg;
+			break;
+		case 'k':
+			o.kernels = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'q':
+			verbose_level = 0;
+			o.quiet = 1;
+			break;
+		case 'h':
+			compare_usage(stdout);
+			return 0;
+		default:
+			compare_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc < 1)
+		usage_error("compare: expected two results files (A B), or one "
+		    "with --a-kernel and --b-kernel");
+	if (argc > 2)
+		usage_error("compare: unexpected argument \"%s\"", argv[2]);
+	if (argc == 1 && (o.a_kernel == NULL || o.b_kernel == NULL))
+		usage_error("compare: one file (%s) needs --a-kernel and "
+		    "--b-kernel", argv[0]);
+	if ((o.a_kernel == NULL) != (o.b_kernel == NULL)) {
+		/* One of them: the same kernel on both sides. */
+		if (o.a_kernel == NULL)
+			o.a_kernel = o.b_kernel;
+		else
+			o.b_kernel = o.a_kernel;
+	}
+	if (rset_load(argv[0], &a, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+	if (argc == 1 || strcmp(argv[0], argv[1]) == 0) {
+		/* Kernels of one run: sample i of each is from repetition i. */
+		o.same_run = 1;
+		rc = rset_load(argv[0], &b, err, sizeof(err));
+	} else
+		rc = rset_load(argv[1], &b, err, sizeof(err));
+	if (rc != 0)
+		usage_error("%s", err);
+	outfile_open(&of, output != NULL ? output : "-");
+	rc = compare_sets(&a, &b, &o, of.fp);
+	outfile_commit(&of);
+	rset_free(&a);
+	rset_free(&b);
+	return rc;
+}
