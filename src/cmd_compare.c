@@ -37,6 +37,10 @@ compare_usage(FILE *fp)
 	    "                        PCT percent slower in B, listing those points\n"
 	    "      --alpha A         significance level (default: 0.05)\n"
 	    "      --ignore-below N  leave out sizes below N bytes (K/M suffixes)\n"
+	    "      --cost WHICH      net (the kernel's own cost, empty call\n"
+	    "                        subtracted), gross (with the call overhead)\n"
+	    "                        or auto: net within one run, gross across\n"
+	    "                        two runs (default: auto)\n"
 	    "  -f, --family LIST     only these families (comma-separated)\n"
 	    "  -k, --kernel PATS     only kernels matching these globs (either side)\n"
 	    "  -o, --output FILE     write the tables to FILE (default: stdout)\n"
@@ -49,7 +53,7 @@ compare_usage(FILE *fp)
 
 enum {
 	OPT_STYLE = 256, OPT_A_KERNEL, OPT_B_KERNEL, OPT_FAIL_ABOVE, OPT_ALPHA,
-	OPT_IGNORE_BELOW,
+	OPT_IGNORE_BELOW, OPT_COST,
 };
 
 /* A single size with an optional K/M/G suffix. */
@@ -90,6 +94,7 @@ cmd_compare(int argc, char **argv)
 		{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
 		{ "alpha", required_argument, NULL, OPT_ALPHA },
 		{ "ignore-below", required_argument, NULL, OPT_IGNORE_BELOW },
+		{ "cost", required_argument, NULL, OPT_COST },
 		{ "family", required_argument, NULL, 'f' },
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "output", required_argument, NULL, 'o' },
@@ -131,6 +136,17 @@ cmd_compare(int argc, char **argv)
 		case OPT_IGNORE_BELOW:
 			o.ignore_below = compare_parse_size("--ignore-below",
 			    optarg);
+			break;
+		case OPT_COST:
+			if (strcmp(optarg, "auto") == 0)
+				o.cost = CMP_COST_AUTO;
+			else if (strcmp(optarg, "net") == 0)
+				o.cost = CMP_COST_NET;
+			else if (strcmp(optarg, "gross") == 0)
+				o.cost = CMP_COST_GROSS;
+			else
+				usage_error("--cost: expected auto, net or gross, "
+				    "got \"%s\"", optarg);
 			break;
 		case 'f':
 			o.families = optarg;

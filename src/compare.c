@@ -32,8 +32,7 @@ enum test_kind { T_PAIRED, T_MWU, T_CI };
 static const char *const test_names[] = {
 	[T_PAIRED] = "Wilcoxon signed-rank test on paired samples",
 	[T_MWU] = "Mann-Whitney U test",
-	[T_CI] = "overlap of the 95% confidence intervals of the medians "
-	    "(no raw samples)",
+	[T_CI] = "the medians' 95% confidence intervals overlap",
 };
 static const char *const test_short[] = {
 	[T_PAIRED] = "signed-rank", [T_MWU] = "mann-whitney", [T_CI] = "ci-overlap",
@@ -348,11 +347,16 @@ print_legend(FILE *out, const struct legend *lg, const char *indent,
 	int t;
 
 	if (lg->insig) {
-		fprintf(out, "%s~ not significant at alpha %g (", indent, alpha);
-		for (t = 0; t < 3; t++)
-			if (lg->tests[t])
-				fprintf(out, "%s", test_names[t]);
-		fprintf(out, ")\n");
+		for (t = 0; t < 3; t++) {
+			if (!lg->tests[t])
+				continue;
+			if (t == T_CI)
+				fprintf(out, "%s~ not significant: %s (no raw "
+				    "samples)\n", indent, test_names[t]);
+			else
+				fprintf(out, "%s~ not significant at alpha %g "
+				    "(%s)\n", indent, alpha, test_names[t]);
+		}
 	}
 	if (lg->na)
 		fprintf(out, "%sn/a: not comparable (a cost at or below the "
@@ -530,7 +534,7 @@ print_markdown(FILE *out, struct row *rows, size_t n, const char *unit,
 
 	group_label(&rows[0], lab, sizeof(lab));
 	fprintf(out, "### %s\n\n", lab);
-	fprintf(out, "| Size | %s (%s) | %s (%s) | Delta | p | Significant |\n",
+	fprintf(out, "| Size | A: %s (%s) | B: %s (%s) | Delta | p | Significant |\n",
 	    rows[0].a->kernel, unit, rows[0].b->kernel, unit);
 	fprintf(out, "|-----:|------:|------:|------:|--:|:--|\n");
 	for (i = 0; i < n; i++) {
@@ -663,8 +667,79 @@ report_unmatched(const struct rset *s, const char *side,
 		fprintf(stderr, "  ... and %zu more\n", total - k);
 }
 
+/* A copy of s with every point's subtracted overhead added back. */
+static void
+gross_copy(const struct rset *s, struct rset *g)
+{
+	size_t i, k;
+
+	*g = *s;
+	g->p = xcalloc(s->n + 1, sizeof(*g->p));
+	for (i = 0; i < s->n; i++) {
+		struct rpoint *p = &g->p[i];
+		double ov;
+
+		*p = s->p[i];
+		ov = isfinite(p->overhead) ? p->overhead : 0;
+		p->min += ov;
+		p->median += ov;
+		p->mean += ov;
+		p->ci_lo += ov;
+		p->ci_hi += ov;
+		if (p->samples != NULL) {
+			p->samples = xcalloc(p->n + 1, sizeof(double));
+			for (k = 0; k < p->n; k++)
+				p->samples[k] = s->p[i].samples[k] + ov;
+		}
+	}
+}
+
+static void
+gross_free(struct rset *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->n; i++)
+		free(g->p[i].samples);
+	free(g->p);
+}
+
+static int compare_sets_(const struct rset *, const struct rset *,
+    const struct cmp_opts *, FILE *);
+
 int
 compare_sets(const struct rset *a, const struct rset *b,
+    const struct cmp_opts *o, FILE *out)
+{
+	struct rset ga, gb;
+	size_t i;
+	int rc, missing = 0;
+
+	if (o->cost == CMP_COST_NET ||
+	    (o->cost == CMP_COST_AUTO && o->same_run))
+		return compare_sets_(a, b, o, out);
+	for (i = 0; i < a->n; i++)
+		missing |= !isfinite(a->p[i].overhead);
+	for (i = 0; i < b->n; i++)
+		missing |= !isfinite(b->p[i].overhead);
+	if (missing && o->cost == CMP_COST_GROSS)
+		usage_error("compare: --cost gross needs the overhead of every "
+		    "point, and %s or %s lacks it", a->path, b->path);
+	if (missing)
+		return compare_sets_(a, b, o, out);
+	talk("csumbench: compare: two runs: comparing gross costs per call "
+	    "(each run's empty-call overhead added back; --cost net to "
+	    "compare the kernels' net costs)\n");
+	gross_copy(a, &ga);
+	gross_copy(b, &gb);
+	rc = compare_sets_(&ga, &gb, o, out);
+	gross_free(&ga);
+	gross_free(&gb);
+	return rc;
+}
+
+static int
+compare_sets_(const struct rset *a, const struct rset *b,
     const struct cmp_opts *o, FILE *out)
 {
 	struct row *rows = NULL;

@@ -14,6 +14,15 @@
 #include "load.h"
 
 enum cmp_style { CMP_BPF, CMP_TICKS, CMP_MARKDOWN, CMP_CSV };
+/*
+ * The cost compared: net (what the kernel adds to a call: the engine's
+ * figure, the empty call's cost subtracted) or gross (with that overhead
+ * added back: what the timer saw). auto is net within one run and gross
+ * across runs, because each run estimates the empty call on its own and
+ * the estimate moves by a tick or two between runs, which would show as
+ * large relative changes of the smallest kernels.
+ */
+enum { CMP_COST_AUTO, CMP_COST_NET, CMP_COST_GROSS };
 
 struct cmp_opts {
 	enum cmp_style	 style;
@@ -25,6 +34,7 @@ struct cmp_opts {
 	const char	*a_kernel;	/* compare kernel a_kernel of A ... */
 	const char	*b_kernel;	/* ... with b_kernel of B */
 	int		 same_run;	/* A and B are one run: samples paired */
+	int		 cost;		/* CMP_COST_*: which cost is compared */
 	int		 quiet;
 };
 

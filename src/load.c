@@ -67,7 +67,7 @@ rset_add(struct rset *rs)
 	p = &rs->p[rs->n++];
 	memset(p, 0, sizeof(*p));
 	p->hz = p->min = p->median = p->mean = p->stddev = p->ci_lo =
-	    p->ci_hi = NAN;
+	    p->ci_hi = p->overhead = NAN;
 	return p;
 }
 
@@ -118,6 +118,7 @@ rset_from_points(struct rset *rs, const struct point *pts, size_t n,
 		p->stddev = q->st.stddev;
 		p->ci_lo = q->st.ci_lo;
 		p->ci_hi = q->st.ci_hi;
+		p->overhead = q->overhead;
 	}
 }
 
@@ -154,7 +155,7 @@ parse_size(const char *s, size_t *out)
 enum {
 	C_FAMILY, C_KERNEL, C_ISA, C_SIZE, C_SRC, C_DST, C_CACHE, C_MODE,
 	C_UNIT, C_N, C_MIN, C_MEDIAN, C_MEAN, C_STDDEV, C_CILO, C_CIHI, C_HZ,
-	C_NCOLS
+	C_OVERHEAD, C_NCOLS
 };
 
 static const struct {
@@ -169,7 +170,7 @@ static const struct {
 	[C_MIN] = { "min", 0 }, [C_MEDIAN] = { "median", 1 },
 	[C_MEAN] = { "mean", 0 }, [C_STDDEV] = { "stddev", 0 },
 	[C_CILO] = { "ci_lo", 0 }, [C_CIHI] = { "ci_hi", 0 },
-	[C_HZ] = { "timer_hz", 0 },
+	[C_HZ] = { "timer_hz", 0 }, [C_OVERHEAD] = { "overhead", 0 },
 };
 
 static int
@@ -244,6 +245,7 @@ load_csv(FILE *fp, struct rset *rs, char *err, size_t errlen)
 		NUM(C_CILO, p->ci_lo);
 		NUM(C_CIHI, p->ci_hi);
 		NUM(C_HZ, p->hz);
+		NUM(C_OVERHEAD, p->overhead);
 #undef NUM
 		p->n = n >= 0 ? (size_t)n : 0;
 		if (p->family[0] == '\0' || p->kernel[0] == '\0') {
@@ -381,7 +383,8 @@ load_json_doc(const struct json *doc, struct rset *rs, char *err,
 		    jnum(o, "mean", &p->mean) != 0 ||
 		    jnum(o, "stddev", &p->stddev) != 0 ||
 		    jnum(o, "ci_lo", &p->ci_lo) != 0 ||
-		    jnum(o, "ci_hi", &p->ci_hi) != 0)
+		    jnum(o, "ci_hi", &p->ci_hi) != 0 ||
+		    jnum(o, "overhead", &p->overhead) != 0)
 			return load_fail(err, errlen, rs->path, "benchmarks[%zu]:"
 			    " a statistic is not a number", i);
 		p->n = n >= 0 ? (size_t)n : 0;

@@ -21,6 +21,7 @@ struct rpoint {
 	double	 hz;		/* timer units per second; NaN if unknown */
 	size_t	 n;		/* samples behind the statistics */
 	double	 min, median, mean, stddev, ci_lo, ci_hi;
+	double	 overhead;	/* per-call units subtracted by the engine; NaN */
 	double	*samples;	/* raw per-call costs in order taken, or NULL */
 };
 
