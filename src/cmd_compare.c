@@ -27,7 +27,10 @@ compare_usage(FILE *fp)
 	    "significance test per point; with --fail-above, a regression gate.\n"
 	    "Points are matched on family, kernel, size, offsets, cache and mode;\n"
 	    "points without a match are listed on stderr. With one file, compare\n"
-	    "two of its kernels (--a-kernel and --b-kernel).\n"
+	    "two of its kernels (--a-kernel and --b-kernel). A and B may each be a\n"
+	    "comma-separated list of JSON files from several runs (alternate old\n"
+	    "and new runs): their samples are pooled, so a slow spell of a shared\n"
+	    "machine during one run weighs little.\n"
 	    "\n"
 	    "      --style STYLE     bpf, ticks, markdown or csv (default: markdown)\n"
 	    "      --a-kernel NAME   the kernel of A to compare ...\n"
@@ -84,6 +87,36 @@ compare_parse_alpha(const char *arg)
 	return a;
 }
 
+/*
+ * Load one side: a file, or a comma-separated list of files of the same
+ * sweep from several runs, whose samples are pooled. When pooling (cost
+ * >= 0), each run's own empty-call overhead is added back first unless the
+ * user asked for net costs.
+ */
+static void
+load_side(const char *arg, struct rset *rs, int cost)
+{
+	char *list = xstrdup(arg), *p, *tok, *save = NULL, err[512];
+	struct rset more;
+	int first = 1;
+
+	for (p = list; (tok = strtok_r(p, ",", &save)) != NULL; p = NULL) {
+		if (rset_load(tok, first ? rs : &more, err, sizeof(err)) != 0)
+			usage_error("%s", err);
+		if (cost >= 0 && cost != CMP_COST_NET)
+			rset_add_overhead(first ? rs : &more);
+		if (!first) {
+			if (rset_merge(rs, &more, err, sizeof(err)) != 0)
+				usage_error("%s", err);
+			rset_free(&more);
+		}
+		first = 0;
+	}
+	if (first)
+		usage_error("compare: empty list of files \"%s\"", arg);
+	free(list);
+}
+
 int
 cmd_compare(int argc, char **argv)
 {
@@ -105,8 +138,7 @@ cmd_compare(int argc, char **argv)
 	struct cmp_opts o = { 0 };
 	struct rset a, b;
 	const char *output = NULL;
-	char err[512];
-	int ch, rc, st;
+	int ch, rc, st, multi;
 	struct outfile of;
 
 	o.style = CMP_MARKDOWN;
@@ -186,16 +218,17 @@ cmd_compare(int argc, char **argv)
 		else
 			o.b_kernel = o.a_kernel;
 	}
-	if (rset_load(argv[0], &a, err, sizeof(err)) != 0)
-		usage_error("%s", err);
+	multi = strchr(argv[0], ',') != NULL ||
+	    (argc == 2 && strchr(argv[1], ',') != NULL);
+	load_side(argv[0], &a, multi ? o.cost : -1);
 	if (argc == 1 || strcmp(argv[0], argv[1]) == 0) {
 		/* Kernels of one run: sample i of each is from repetition i. */
-		o.same_run = 1;
-		rc = rset_load(argv[0], &b, err, sizeof(err));
+		o.same_run = !multi;
+		load_side(argv[0], &b, multi ? o.cost : -1);
 	} else
-		rc = rset_load(argv[1], &b, err, sizeof(err));
-	if (rc != 0)
-		usage_error("%s", err);
+		load_side(argv[1], &b, multi ? o.cost : -1);
+	if (multi && o.cost != CMP_COST_NET)
+		o.cost = CMP_COST_NET;	/* overheads are added back already */
 	outfile_open(&of, output != NULL ? output : "-");
 	rc = compare_sets(&a, &b, &o, of.fp);
 	outfile_commit(&of);

@@ -499,3 +499,85 @@ rset_load(const char *path, struct rset *rs, char *err, size_t errlen)
 	free(meta);
 	return 0;
 }
+
+void
+rset_add_overhead(struct rset *rs)
+{
+	size_t i, k;
+
+	for (i = 0; i < rs->n; i++) {
+		struct rpoint *p = &rs->p[i];
+		double ov = p->overhead;
+
+		if (!isfinite(ov))
+			continue;
+		p->min += ov;
+		p->median += ov;
+		p->mean += ov;
+		p->ci_lo += ov;
+		p->ci_hi += ov;
+		for (k = 0; p->samples != NULL && k < p->n; k++)
+			p->samples[k] += ov;
+		p->overhead = 0;
+	}
+}
+
+static int
+same_point(const struct rpoint *x, const struct rpoint *y)
+{
+	return strcmp(x->family, y->family) == 0 &&
+	    strcmp(x->kernel, y->kernel) == 0 && x->size == y->size &&
+	    x->src_align == y->src_align && x->dst_align == y->dst_align &&
+	    strcmp(x->cache, y->cache) == 0 && strcmp(x->mode, y->mode) == 0;
+}
+
+int
+rset_merge(struct rset *into, const struct rset *from, char *err,
+    size_t errlen)
+{
+	size_t i, j;
+	char *path;
+
+	if (!into->has_samples || !from->has_samples)
+		return load_fail(err, errlen, !from->has_samples ? from->path :
+		    into->path, "pooling several runs needs their raw samples "
+		    "(JSON results)");
+	for (j = 0; j < from->n; j++) {
+		const struct rpoint *q = &from->p[j];
+		struct rpoint *p = NULL;
+
+		for (i = 0; i < into->n; i++)
+			if (same_point(&into->p[i], q)) {
+				p = &into->p[i];
+				break;
+			}
+		if (p != NULL && strcmp(p->unit, q->unit) != 0)
+			return load_fail(err, errlen, from->path, "unit %s, "
+			    "not %s as in %s", q->unit, p->unit, into->path);
+		if (p == NULL) {
+			p = rset_add(into);
+			*p = *q;
+			p->family = xstrdup(q->family);
+			p->kernel = xstrdup(q->kernel);
+			p->isa = xstrdup(q->isa);
+			p->cache = xstrdup(q->cache);
+			p->mode = xstrdup(q->mode);
+			p->unit = xstrdup(q->unit);
+			p->samples = xcalloc(q->n + 1, sizeof(double));
+			memcpy(p->samples, q->samples, q->n * sizeof(double));
+			continue;
+		}
+		p->samples = xreallocarray(p->samples, p->n + q->n + 1,
+		    sizeof(double));
+		memcpy(p->samples + p->n, q->samples, q->n * sizeof(double));
+		p->n += q->n;
+		/* The overheads were added back, or the user chose net costs. */
+		p->overhead = isfinite(p->overhead) && isfinite(q->overhead) ?
+		    (p->overhead + q->overhead) / 2 : NAN;
+		rpoint_stats_from_samples(p);
+	}
+	path = xasprintf("%s,%s", into->path, from->path);
+	free(into->path);
+	into->path = path;
+	return 0;
+}

@@ -116,6 +116,13 @@ grep -qx 203 "$TMPD/out" && grep -q 'gross costs' "$TMPD/err"
 ok $? "two runs: gross costs (overhead added back), and says so"
 "$CSUMBENCH" compare "$D/gate_a.csv" "$D/gate_b.csv" --style csv --cost net 2>/dev/null | awk -F, '$1 == "point" && $5 == 128 { print $12 }' | grep -qx 200
 ok $? "--cost net: the engine's net costs"
+# Several runs per side: samples pooled.
+expect_exit 0 "two runs per side: pooled" -- "$CSUMBENCH" compare "$D/gate_a.json,$D/gate_a.json" "$D/gate_b.json,$D/gate_b.json" --style csv -q
+awk -F, '$1 == "point" && $5 == 128 { print $11, $15 }' "$TMPD/out" | grep -qx '20 20'
+ok $? "pooled: twice the samples per point"
+expect_exit 1 "pooled: the gate still sees the regression" -- "$CSUMBENCH" compare "$D/gate_a.json,$D/gate_a.json" "$D/gate_b.json,$D/gate_b.json" --fail-above 5 -q
+expect_exit 2 "pooling CSV (no samples) exits 2" -- "$CSUMBENCH" compare "$D/gate_a.csv,$D/gate_a.csv" "$D/gate_b.csv"
+stderr_one_line 'raw samples' "pooling CSV: one line saying why"
 expect_exit 2 "three files exit 2" -- "$CSUMBENCH" compare "$D/gate_a.json" "$D/gate_b.json" "$D/gate_b.json"
 stderr_one_line 'unexpected argument' "three files: one line"
 expect_exit 0 "compare --help exits 0" -- "$CSUMBENCH" compare --help
