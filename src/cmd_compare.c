@@ -101,14 +101,14 @@ load_side(const char *arg, struct rset *rs, int cost)
 	int first = 1;
 
 	for (p = list; (tok = strtok_r(p, ",", &save)) != NULL; p = NULL) {
-		if (rset_load(tok, first ? rs : &more, err, sizeof(err)) != 0)
+		if (load_results(tok, first ? rs : &more, err, sizeof(err)) != 0)
 			usage_error("%s", err);
 		if (cost >= 0 && cost != CMP_COST_NET)
-			rset_add_overhead(first ? rs : &more);
+			load_add_overhead(first ? rs : &more);
 		if (!first) {
-			if (rset_merge(rs, &more, err, sizeof(err)) != 0)
+			if (load_merge(rs, &more, err, sizeof(err)) != 0)
 				usage_error("%s", err);
-			rset_free(&more);
+			load_free(&more);
 		}
 		first = 0;
 	}
@@ -232,7 +232,7 @@ cmd_compare(int argc, char **argv)
 	outfile_open(&of, output != NULL ? output : "-");
 	rc = compare_sets(&a, &b, &o, of.fp);
 	outfile_commit(&of);
-	rset_free(&a);
-	rset_free(&b);
+	load_free(&a);
+	load_free(&b);
 	return rc;
 }

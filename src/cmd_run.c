@@ -14,6 +14,7 @@
 #include "engine.h"
 #include "grid.h"
 #include "load.h"
+#include "preset.h"
 #include "provenance.h"
 #include "results.h"
 #include "results_json.h"
@@ -42,6 +43,9 @@ run_usage(FILE *fp)
 	    "  -a, --align SPEC     offsets: SPEC (src=dst) or SRC/DST (every pair),\n"
 	    "                       or a preset (aligned, unaligned, byte, cacheline,\n"
 	    "                       all64); default: 0\n"
+	    "  -p, --preset NAME    defaults for -f, -s and -a from a named sweep:\n"
+	    "                       uaccess (copy strategies, src x dst offsets\n"
+	    "                       0-7, seed 004); given options win\n"
 	    "  -r, --reps N         samples per point (default: 31; 15 with --quick)\n"
 	    "  -o, --output FILE    write the results to FILE: CSV (FILE.csv, with\n"
 	    "                       FILE.csv.meta) or JSON with the raw samples\n"
@@ -120,6 +124,7 @@ cmd_run(int argc, char **argv)
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "sizes", required_argument, NULL, 's' },
 		{ "align", required_argument, NULL, 'a' },
+		{ "preset", required_argument, NULL, 'p' },
 		{ "reps", required_argument, NULL, 'r' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quick", no_argument, NULL, OPT_QUICK },
@@ -138,7 +143,8 @@ cmd_run(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *families = NULL, *patterns = NULL, *sizes = NULL;
-	const char *align = "0", *output = NULL, *timer = "auto";
+	const char *align = NULL, *output = NULL, *timer = "auto";
+	const struct run_preset *preset = NULL;
 	const char *format = NULL, *baseline = NULL;
 	int ch, quick = argc <= 1, cache = CACHE_HOT, table, json, st, rc = 0;
 	struct cmp_opts co = { 0 };
@@ -159,7 +165,7 @@ cmd_run(int argc, char **argv)
 	eo.sample_time = 20e-6;
 	eo.warmup = 3;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "f:k:s:a:r:o:qh", longopts,
+	while ((ch = getopt_long(argc, argv, "f:k:s:a:p:r:o:qh", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'f':
@@ -173,6 +179,11 @@ cmd_run(int argc, char **argv)
 			break;
 		case 'a':
 			align = optarg;
+			break;
+		case 'p':
+			if ((preset = preset_find(optarg)) == NULL)
+				usage_error("--preset: unknown preset \"%s\" "
+				    "(known: uaccess)", optarg);
 			break;
 		case 'r':
 			reps = (long)parse_uint("--reps", optarg, 1, 100000);
@@ -245,8 +256,18 @@ cmd_run(int argc, char **argv)
 	}
 	if (optind < argc)
 		usage_error("run: unexpected argument \"%s\"", argv[optind]);
+	if (preset != NULL) {
+		if (families == NULL)
+			families = preset->families;
+		if (sizes == NULL)
+			sizes = preset->sizes;
+		if (align == NULL)
+			align = preset->align;
+	}
 	if (sizes == NULL)
 		sizes = quick ? "quick" : "default";
+	if (align == NULL)
+		align = "0";
 	if (reps < 0)
 		reps = quick ? 15 : 31;
 	if (grid_parse(sizes, &sg, err, sizeof(err)) != 0)
@@ -389,9 +410,9 @@ cmd_run(int argc, char **argv)
 	if (baseline != NULL) {
 		struct rset rs;
 
-		rset_from_points(&rs, pts, npts, &ctx.timer);
+		load_from_points(&rs, pts, npts, &ctx.timer);
 		rc = compare_sets(&rs, &rs, &co, stdout);
-		rset_free(&rs);
+		load_free(&rs);
 	}
 	engine_free(pts, npts);
 	free(pts);

@@ -46,7 +46,7 @@ rpoint_free(struct rpoint *p)
 }
 
 void
-rset_free(struct rset *rs)
+load_free(struct rset *rs)
 {
 	size_t i;
 
@@ -59,7 +59,7 @@ rset_free(struct rset *rs)
 }
 
 static struct rpoint *
-rset_add(struct rset *rs)
+load_add_point(struct rset *rs)
 {
 	struct rpoint *p;
 
@@ -87,7 +87,7 @@ rpoint_stats_from_samples(struct rpoint *p)
 }
 
 void
-rset_from_points(struct rset *rs, const struct point *pts, size_t n,
+load_from_points(struct rset *rs, const struct point *pts, size_t n,
     const struct timer_info *ti)
 {
 	size_t i;
@@ -97,7 +97,7 @@ rset_from_points(struct rset *rs, const struct point *pts, size_t n,
 	rs->has_samples = 1;
 	for (i = 0; i < n; i++) {
 		const struct point *q = &pts[i];
-		struct rpoint *p = rset_add(rs);
+		struct rpoint *p = load_add_point(rs);
 
 		p->family = xstrdup(family_name(q->k->family));
 		p->kernel = xstrdup(q->k->name);
@@ -213,7 +213,7 @@ load_csv(FILE *fp, struct rset *rs, char *err, size_t errlen)
 			    "fields, the header %d", r.line, nf, header_nf);
 			goto out;
 		}
-		p = rset_add(rs);
+		p = load_add_point(rs);
 		p->family = xstrdup(r.fields[col[C_FAMILY]]);
 		p->kernel = xstrdup(r.fields[col[C_KERNEL]]);
 		p->isa = xstrdup(col[C_ISA] >= 0 ? r.fields[col[C_ISA]] : "");
@@ -363,7 +363,7 @@ load_json_doc(const struct json *doc, struct rset *rs, char *err,
 		STR(mode, "mode", 0);
 		STR(unit, "unit", 1);
 #undef STR
-		p = rset_add(rs);
+		p = load_add_point(rs);
 		p->family = xstrdup(f);
 		p->kernel = xstrdup(kn);
 		p->isa = xstrdup(isa ? isa : "");
@@ -419,7 +419,7 @@ load_json_doc(const struct json *doc, struct rset *rs, char *err,
 }
 
 int
-rset_load(const char *path, struct rset *rs, char *err, size_t errlen)
+load_results(const char *path, struct rset *rs, char *err, size_t errlen)
 {
 	FILE *fp;
 	char *text = NULL, *meta, jerr[200];
@@ -501,7 +501,7 @@ rset_load(const char *path, struct rset *rs, char *err, size_t errlen)
 }
 
 void
-rset_add_overhead(struct rset *rs)
+load_add_overhead(struct rset *rs)
 {
 	size_t i, k;
 
@@ -532,7 +532,7 @@ same_point(const struct rpoint *x, const struct rpoint *y)
 }
 
 int
-rset_merge(struct rset *into, const struct rset *from, char *err,
+load_merge(struct rset *into, const struct rset *from, char *err,
     size_t errlen)
 {
 	size_t i, j;
@@ -555,7 +555,7 @@ rset_merge(struct rset *into, const struct rset *from, char *err,
 			return load_fail(err, errlen, from->path, "unit %s, "
 			    "not %s as in %s", q->unit, p->unit, into->path);
 		if (p == NULL) {
-			p = rset_add(into);
+			p = load_add_point(into);
 			*p = *q;
 			p->family = xstrdup(q->family);
 			p->kernel = xstrdup(q->kernel);

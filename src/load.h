@@ -37,23 +37,23 @@ struct rset {
  * Read path (JSON when its first non-blank byte is '{', else CSV).
  * Returns 0, or -1 with a one-line message (naming the file) in err.
  */
-int	rset_load(const char *path, struct rset *rs, char *err, size_t errlen);
+int	load_results(const char *path, struct rset *rs, char *err, size_t errlen);
 /* The points of a run just measured (samples copied). */
-void	rset_from_points(struct rset *rs, const struct point *pts, size_t n,
+void	load_from_points(struct rset *rs, const struct point *pts, size_t n,
 	    const struct timer_info *ti);
-void	rset_free(struct rset *rs);
+void	load_free(struct rset *rs);
 /*
  * Add each point's subtracted overhead back to its samples and statistics
  * (gross costs) and set the overhead to 0. Points without an overhead are
  * left as they are.
  */
-void	rset_add_overhead(struct rset *rs);
+void	load_add_overhead(struct rset *rs);
 /*
  * Pool the samples of from (another run of the same sweep) into into:
  * a point of from joins the point of into with the same kernel and grid
  * position, or is added. Both need raw samples; 0, or -1 with err.
  */
-int	rset_merge(struct rset *into, const struct rset *from, char *err,
+int	load_merge(struct rset *into, const struct rset *from, char *err,
 	    size_t errlen);
 
 #endif

@@ -406,6 +406,8 @@ verify_one(const struct kernel *k, const struct verify_opts *o,
 			}
 		}
 	}
+	if (k->family == K_COPY && (k->needs & CPU_FAULTS))
+		verify_copy_faults(k, rep, &seed);
 	free(pairs);
 	free(lens);
 	guard_free(&c.src);
@@ -428,10 +430,11 @@ print_report(FILE *out, const struct kernel *k, const struct verify_report *r,
 	if (!r->done) {
 		if (WIFSIGNALED(status))
 			fprintf(out, "%-24s FAILED  killed by %s after %lu "
-			    "cases, at size %zu src+%zu dst+%zu %s\n", k->name,
-			    strsignal(WTERMSIG(status)), r->cases, r->cur_n,
-			    r->cur_src, r->cur_dst,
-			    verify_pattern_names[r->cur_pattern % PAT_N]);
+			    "cases, at size %zu src+%zu dst+%zu %s (%s)\n",
+			    k->name, strsignal(WTERMSIG(status)), r->cases,
+			    r->cur_n, r->cur_src, r->cur_dst,
+			    verify_pattern_names[r->cur_pattern % PAT_N],
+			    r->cur_what != NULL ? r->cur_what : "copy");
 		else
 			fprintf(out, "%-24s FAILED  did not finish (exit %d) "
 			    "after %lu cases\n", k->name,
