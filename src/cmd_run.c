@@ -12,11 +12,14 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "compare.h"
 #include "engine.h"
 #include "grid.h"
+#include "load.h"
 #include "preset.h"
 #include "provenance.h"
 #include "results.h"
+#include "results_json.h"
 #include "select.h"
 #include "util.h"
 
@@ -47,9 +50,20 @@ run_usage(FILE *fp)
 	    "                       0-7, seed 004); given options win\n"
 	    "  -r, --reps N         samples per point, at least (default: 31; 15\n"
 	    "                       with --quick; see --target-ci)\n"
-	    "  -o, --output FILE    write the results to FILE (CSV); default: a\n"
-	    "                       table on a terminal, CSV otherwise\n"
-	    "      --format FMT     csv or table (default: by destination)\n"
+	    "  -o, --output FILE    write the results to FILE: CSV (FILE.csv, with\n"
+	    "                       FILE.csv.meta) or JSON with the raw samples\n"
+	    "                       (FILE.json); default: a table on a terminal,\n"
+	    "                       CSV otherwise\n"
+	    "      --format FMT     csv, json or table (default: by destination)\n"
+	    "      --baseline K     after measuring, print the delta table of every\n"
+	    "                       other kernel of K's family against kernel K,\n"
+	    "                       from the paired samples of this run (instead of\n"
+	    "                       the results, which go to -o FILE if given)\n"
+	    "      --style STYLE    of that table: bpf, ticks, markdown or csv\n"
+	    "                       (default: markdown)\n"
+	    "      --fail-above PCT with --baseline: exit 1 if any kernel is\n"
+	    "                       significantly more than PCT%% slower than K\n"
+	    "      --alpha A        significance level (default: 0.05)\n"
 	    "      --quick          quick sweep: the quick grid, fewer samples\n"
 	    "      --sample-time US target microseconds per sample (default: 20)\n"
 	    "      --warmup N       warm-up batches per point (default: 3)\n"
@@ -83,8 +97,8 @@ run_usage(FILE *fp)
 
 enum {
 	OPT_QUICK = 256, OPT_CACHE, OPT_TIMER, OPT_SAMPLE_TIME, OPT_WARMUP,
-	OPT_SEED, OPT_FORMAT, OPT_CPU, OPT_MODE, OPT_MIN_TIME, OPT_MAX_TIME,
-	OPT_TARGET_CI,
+	OPT_SEED, OPT_FORMAT, OPT_BASELINE, OPT_STYLE, OPT_FAIL_ABOVE,
+	OPT_ALPHA, OPT_CPU, OPT_MODE, OPT_MIN_TIME, OPT_MAX_TIME, OPT_TARGET_CI,
 };
 
 /* A duration: a number with an optional s, ms or us suffix (seconds). */
@@ -196,6 +210,52 @@ warn_after(const struct engine_report *er, const struct engine_opts *eo,
 		    "pinned", h0 / 1e9, core_hz_end / 1e9);
 }
 
+/* What a run records beside its results, besides provenance_collect's. */
+struct run_record {
+	const char	*sizes, *align;
+	long		 reps;
+	unsigned	 caches, modes;	/* bit masks of CACHE_*, MODE_* */
+	const struct engine_opts *eo;
+	const struct engine_report *er;
+	double		 core_hz_end;
+};
+
+static void
+run_provenance(struct provenance *pv, const struct run_record *r)
+{
+	const struct engine_opts *eo = r->eo;
+	const struct engine_report *er = r->er;
+
+	provenance_collect(pv);
+	provenance_set(pv, "sizes", "%s", r->sizes);
+	provenance_set(pv, "align", "%s", r->align);
+	provenance_set(pv, "reps", "%ld", r->reps);
+	provenance_set(pv, "cache", "%s%s%s", r->caches & 1 ? "hot" : "",
+	    r->caches == 3 ? "," : "", r->caches & 2 ? "cold" : "");
+	provenance_set(pv, "mode", "%s%s%s", r->modes & 1 ? "throughput" : "",
+	    r->modes == 3 ? "," : "", r->modes & 2 ? "latency" : "");
+	provenance_set(pv, "sample_time_us", "%g", eo->sample_time * 1e6);
+	provenance_set(pv, "warmup", "%zu", eo->warmup);
+	provenance_set(pv, "seed", "%llu",
+	    (unsigned long long)(eo->seed ? eo->seed : 0x5eed));
+	provenance_set(pv, "target_ci_pct", "%g", eo->target_ci * 100);
+	provenance_set(pv, "min_time_s", "%g", eo->min_time);
+	provenance_set(pv, "max_time_s", "%g", eo->max_time);
+	provenance_set(pv, "samples_min", "%zu", er->min_samples);
+	provenance_set(pv, "samples_max", "%zu", er->max_samples);
+	provenance_set(pv, "points_short_of_target_ci", "%zu",
+	    er->unconverged);
+	provenance_set(pv, "run_seconds", "%.2f", er->seconds);
+	if (r->caches & 2) {
+		provenance_set(pv, "cold_pool_bytes", "%zu", er->cold_pool);
+		provenance_set(pv, "cold_order", "random");
+		provenance_set(pv, "cold_hugepages", "%s",
+		    er->cold_hugepages ? "requested" : "no");
+	}
+	if (r->core_hz_end > 0)
+		provenance_set(pv, "est_core_hz_end", "%.0f", r->core_hz_end);
+}
+
 int
 cmd_run(int argc, char **argv)
 {
@@ -214,6 +274,10 @@ cmd_run(int argc, char **argv)
 		{ "warmup", required_argument, NULL, OPT_WARMUP },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "baseline", required_argument, NULL, OPT_BASELINE },
+		{ "style", required_argument, NULL, OPT_STYLE },
+		{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
+		{ "alpha", required_argument, NULL, OPT_ALPHA },
 		{ "cpu", required_argument, NULL, OPT_CPU },
 		{ "mode", required_argument, NULL, OPT_MODE },
 		{ "min-time", required_argument, NULL, OPT_MIN_TIME },
@@ -226,16 +290,19 @@ cmd_run(int argc, char **argv)
 	const char *families = NULL, *patterns = NULL, *sizes = NULL;
 	const char *align = NULL, *output = NULL, *timer = "auto";
 	const struct run_preset *preset = NULL;
-	const char *format = NULL, *cpu_arg = NULL;
+	const char *format = NULL, *baseline = NULL, *cpu_arg = NULL;
 	static const char *const cache_names[] = { "hot", "cold", NULL };
 	static const char *const mode_names[] = { "throughput", "latency", NULL };
-	int ch, quick = argc <= 1, table, cpu, start_cpu = cpu_current();
+	int ch, quick = argc <= 1, table, json, st, rc = 0, cpu;
+	int start_cpu = cpu_current();
 	unsigned caches = 1u << CACHE_HOT, modes = 1u << MODE_THROUGHPUT;
 	unsigned cm;
+	struct cmp_opts co = { 0 };
 	long reps = -1;
 	double target_ci = -1, max_time = -1, core_hz_end;
 	struct engine_opts eo = { 0 };
 	struct engine_report er;
+	struct run_record rp;
 	struct grid sg;
 	struct align_grid ag;
 	const struct kernel **ks;
@@ -244,6 +311,10 @@ cmd_run(int argc, char **argv)
 	char err[256];
 	struct outfile of;
 
+	co.style = CMP_MARKDOWN;
+	co.alpha = 0.05;
+	co.fail_above = -1;
+	co.same_run = 1;
 	eo.sample_time = 20e-6;
 	eo.warmup = 3;
 	optind = 1;
@@ -323,13 +394,30 @@ cmd_run(int argc, char **argv)
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "csv") != 0 &&
+			    strcmp(optarg, "json") != 0 &&
 			    strcmp(optarg, "table") != 0)
-				usage_error("--format: expected csv or table, "
-				    "got \"%s\"", optarg);
+				usage_error("--format: expected csv, json or "
+				    "table, got \"%s\"", optarg);
 			format = optarg;
+			break;
+		case OPT_BASELINE:
+			baseline = optarg;
+			break;
+		case OPT_STYLE:
+			if ((st = cmp_style_parse(optarg)) < 0)
+				usage_error("--style: expected bpf, ticks, "
+				    "markdown or csv, got \"%s\"", optarg);
+			co.style = (enum cmp_style)st;
+			break;
+		case OPT_FAIL_ABOVE:
+			co.fail_above = parse_double("--fail-above", optarg, 1);
+			break;
+		case OPT_ALPHA:
+			co.alpha = compare_parse_alpha(optarg);
 			break;
 		case 'q':
 			verbose_level = 0;
+			co.quiet = 1;
 			break;
 		case 'h':
 			run_usage(stdout);
@@ -369,15 +457,39 @@ cmd_run(int argc, char **argv)
 	if (grid_parse_align(align, &ag, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	if (output != NULL && strcmp(output, "-") != 0 &&
-	    !has_suffix(output, ".csv") && format == NULL)
+	    !has_suffix(output, ".csv") && !has_suffix(output, ".json") &&
+	    format == NULL)
 		usage_error("--output: cannot tell the format of \"%s\" (use "
-		    "a .csv name or --format csv)", output);
+		    "a .csv or .json name, or --format)", output);
+	if (baseline == NULL && (co.fail_above >= 0))
+		usage_error("--fail-above needs --baseline (or use 'csumbench "
+		    "compare')");
+	if (baseline != NULL && (output == NULL || strcmp(output, "-") == 0) &&
+	    format != NULL)
+		usage_error("--baseline prints its table on stdout: results "
+		    "need -o FILE");
 	if (format != NULL && strcmp(format, "table") == 0 && output != NULL &&
 	    strcmp(output, "-") != 0)
 		usage_error("--format table writes to the terminal only");
 
 	ctx_cpu();
 	nk = select_kernels(families, patterns, &ks, 0);
+	if (baseline != NULL) {
+		/* The baseline is measured with its family, interleaved. */
+		for (j = 0; j < nk && strcmp(ks[j]->name, baseline) != 0; j++)
+			;
+		if (j == nk)
+			usage_error("--baseline: kernel \"%s\" is not among "
+			    "the selected, available kernels", baseline);
+		for (i = 0; i < nk; i++)
+			if (i != j && ks[i]->family == ks[j]->family)
+				break;
+		if (i == nk)
+			usage_error("--baseline: no other %s kernel is "
+			    "selected to compare with %s",
+			    family_name(ks[j]->family), baseline);
+		co.a_kernel = baseline;
+	}
 	/* Build the points grouped by grid position, kernels inside. */
 	if ((double)sg.n * (double)ag.n * (double)nk > 5e6)
 		usage_error("the sweep has too many points (%zu sizes x %zu "
@@ -417,8 +529,12 @@ cmd_run(int argc, char **argv)
 
 	table = format != NULL ? strcmp(format, "table") == 0 :
 	    output == NULL && isatty(STDOUT_FILENO);
+	json = format != NULL ? strcmp(format, "json") == 0 :
+	    output != NULL && has_suffix(output, ".json");
+	if (baseline != NULL)
+		table = output == NULL || strcmp(output, "-") == 0 ? -1 : 0;
 	/* Open the output before measuring: fail early on a bad path. */
-	if (!table)
+	if (table == 0)
 		outfile_open(&of, output != NULL ? output : "-");
 
 	/* Pin before the timer is calibrated, so both see the same CPU. */
@@ -446,8 +562,18 @@ cmd_run(int argc, char **argv)
 	/* Did the clock move while we measured? */
 	core_hz_end = timer_est_core_hz(&ctx.timer);
 	warn_after(&er, &eo, core_hz_end);
+	rp.sizes = sizes;
+	rp.align = align;
+	rp.reps = reps;
+	rp.caches = caches;
+	rp.modes = modes;
+	rp.eo = &eo;
+	rp.er = &er;
+	rp.core_hz_end = core_hz_end;
 	qsort(pts, npts, sizeof(*pts), point_order);
-	if (table) {
+	if (table < 0) {
+		/* --baseline without -o: the delta table only. */
+	} else if (table) {
 		results_write_summary(stdout, pts, npts, &ctx.timer);
 		printf("\n%s per call (median of %zu", ctx.timer.unit,
 		    er.min_samples);
@@ -459,6 +585,15 @@ cmd_run(int argc, char **argv)
 			printf(", core clock ~%.2f GHz (estimated)",
 			    ctx.timer.est_core_hz / 1e9);
 		printf(".\n");
+	} else if (json) {
+		struct provenance pv;
+
+		run_provenance(&pv, &rp);
+		results_write_json(of.fp, pts, npts, &ctx.timer, &pv);
+		provenance_free(&pv);
+		outfile_commit(&of);
+		if (output != NULL && strcmp(output, "-") != 0)
+			talk("csumbench: wrote %zu points to %s\n", npts, output);
 	} else {
 		results_write_csv(of.fp, pts, npts, &ctx.timer);
 		if (output != NULL && strcmp(output, "-") != 0) {
@@ -467,40 +602,7 @@ cmd_run(int argc, char **argv)
 			struct outfile mf;
 			char *mpath = provenance_path(output);
 
-			provenance_collect(&pv);
-			provenance_set(&pv, "sizes", "%s", sizes);
-			provenance_set(&pv, "align", "%s", align);
-			provenance_set(&pv, "reps", "%ld", reps);
-			provenance_set(&pv, "cache", "%s%s%s",
-			    caches & 1 ? "hot" : "", caches == 3 ? "," : "",
-			    caches & 2 ? "cold" : "");
-			provenance_set(&pv, "mode", "%s%s%s",
-			    modes & 1 ? "throughput" : "",
-			    modes == 3 ? "," : "", modes & 2 ? "latency" : "");
-			provenance_set(&pv, "sample_time_us", "%g",
-			    eo.sample_time * 1e6);
-			provenance_set(&pv, "warmup", "%zu", eo.warmup);
-			provenance_set(&pv, "seed", "%llu",
-			    (unsigned long long)(eo.seed ? eo.seed : 0x5eed));
-			provenance_set(&pv, "target_ci_pct", "%g",
-			    eo.target_ci * 100);
-			provenance_set(&pv, "min_time_s", "%g", eo.min_time);
-			provenance_set(&pv, "max_time_s", "%g", eo.max_time);
-			provenance_set(&pv, "samples_min", "%zu", er.min_samples);
-			provenance_set(&pv, "samples_max", "%zu", er.max_samples);
-			provenance_set(&pv, "points_short_of_target_ci", "%zu",
-			    er.unconverged);
-			provenance_set(&pv, "run_seconds", "%.2f", er.seconds);
-			if (caches & 2) {
-				provenance_set(&pv, "cold_pool_bytes", "%zu",
-				    er.cold_pool);
-				provenance_set(&pv, "cold_order", "random");
-				provenance_set(&pv, "cold_hugepages", "%s",
-				    er.cold_hugepages ? "requested" : "no");
-			}
-			if (core_hz_end > 0)
-				provenance_set(&pv, "est_core_hz_end", "%.0f",
-				    core_hz_end);
+			run_provenance(&pv, &rp);
 			outfile_open(&mf, mpath);
 			provenance_write(mf.fp, &pv);
 			outfile_commit(&mf);
@@ -511,10 +613,17 @@ cmd_run(int argc, char **argv)
 		if (output != NULL && strcmp(output, "-") != 0)
 			talk("csumbench: wrote %zu points to %s\n", npts, output);
 	}
+	if (baseline != NULL) {
+		struct rset rs;
+
+		load_from_points(&rs, pts, npts, &ctx.timer);
+		rc = compare_sets(&rs, &rs, &co, stdout);
+		load_free(&rs);
+	}
 	engine_free(pts, npts);
 	free(pts);
 	free(ks);
 	grid_free(&sg);
 	grid_free_align(&ag);
-	return 0;
+	return rc;
 }

@@ -1,143 +1,154 @@
 /*
- * signif.c - significance tests on two sets of samples.
+ * signif.c - rank tests of two kernels' samples (see signif.h).
  */
+#include "config.h"
+
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "signif.h"
+#include "util.h"
 
-struct tagged {
+struct ranked {
 	double	v;
-	int	from_a;
+	int	tag;		/* MWU: 0 for A, 1 for B; signed-rank: sign */
+	double	rank;
 };
 
 static int
-cmp_tagged(const void *x, const void *y)
+cmp_ranked(const void *x, const void *y)
 {
-	double a = ((const struct tagged *)x)->v;
-	double b = ((const struct tagged *)y)->v;
+	double a = ((const struct ranked *)x)->v;
+	double b = ((const struct ranked *)y)->v;
 
 	return (a > b) - (a < b);
 }
 
 /*
- * P(U <= u) under the null for sample sizes m and n without ties, from the
- * count of arrangements: c(m, n, u) = c(m-1, n, u-n) + c(m, n-1, u), built
- * up one row of n at a time. Counts stay exact in doubles: at most
- * C(50, 25) < 2^53.
+ * Sort r[0..n-1] by value and give midranks (1-based) to ties; return the
+ * tie term sum(t^3 - t) over groups of t equal values.
  */
 static double
-exact_cdf(size_t m, size_t n, double u)
+midrank(struct ranked *r, size_t n)
 {
-	size_t i, j, k, umax = m * n, ucut = (size_t)floor(u);
-	double *prev, *cur, total = 0, le = 0;
+	size_t i, j, k;
+	double ties = 0, t;
 
-	/* cnt[i][k] for the current n=j: arrangements of i a's and j b's. */
-	prev = calloc((m + 1) * (umax + 1), sizeof(double));
-	cur = calloc((m + 1) * (umax + 1), sizeof(double));
-	if (prev == NULL || cur == NULL) {
-		free(prev);
-		free(cur);
-		return -1;
+	qsort(r, n, sizeof(*r), cmp_ranked);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && r[j].v == r[i].v; j++)
+			;
+		for (k = i; k < j; k++)
+			r[k].rank = (double)(i + 1 + j) / 2;
+		t = (double)(j - i);
+		ties += t * t * t - t;
 	}
-	/* j = 0: only U = 0, one arrangement for every i. */
-	for (i = 0; i <= m; i++)
-		prev[i * (umax + 1)] = 1;
-	for (j = 1; j <= n; j++) {
-		memset(cur, 0, (m + 1) * (umax + 1) * sizeof(double));
-		for (i = 0; i <= m; i++)
-			for (k = 0; k <= i * j; k++) {
-				/* Largest value is a b: U unchanged (from j-1). */
-				double c = prev[i * (umax + 1) + k];
-
-				/* Largest value is an a: it beats all j b's. */
-				if (i > 0 && k >= j)
-					c += cur[(i - 1) * (umax + 1) + k - j];
-				cur[i * (umax + 1) + k] = c;
-			}
-		memcpy(prev, cur, (m + 1) * (umax + 1) * sizeof(double));
-	}
-	for (k = 0; k <= umax; k++) {
-		total += prev[m * (umax + 1) + k];
-		if (k <= ucut)
-			le += prev[m * (umax + 1) + k];
-	}
-	free(prev);
-	free(cur);
-	return le / total;
+	return ties;
 }
 
-int
-signif_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
-    double *p)
+double
+signif_norm_sf(double z)
 {
-	struct tagged *t;
-	size_t n = na + nb, i, j;
-	double ra = 0, ties = 0, u, mu, var, z;
-	int has_ties = 0;
+	return 0.5 * erfc(z / M_SQRT2);
+}
 
-	if (na == 0 || nb == 0)
-		return -1;
-	if ((t = malloc(n * sizeof(*t))) == NULL)
-		return -1;
+/*
+ * p-value from a statistic with mean mu and standard deviation sd under
+ * the null, with the continuity correction.
+ */
+static double
+p_value(double stat, double mu, double sd, enum signif_alt alt)
+{
+	double d = stat - mu, z;
+
+	if (!(sd > 0))
+		return 1;
+	if (alt == SIGNIF_GREATER) {
+		z = (d - 0.5) / sd;
+		return signif_norm_sf(z);
+	}
+	d = fabs(d) - 0.5;
+	if (d < 0)
+		d = 0;
+	z = d / sd;
+	return fmin(1, 2 * signif_norm_sf(z));
+}
+
+static int
+all_finite(const double *x, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isfinite(x[i]))
+			return 0;
+	return 1;
+}
+
+double
+signif_mwu(const double *a, size_t na, const double *b, size_t nb,
+    double scale, enum signif_alt alt)
+{
+	struct ranked *r;
+	size_t i, n = na + nb;
+	double ties, rb = 0, ub, mu, var, N = (double)n;
+
+	if (na < 4 || nb < 4 || !all_finite(a, na) || !all_finite(b, nb))
+		return 1;
+	r = xcalloc(n, sizeof(*r));
 	for (i = 0; i < na; i++) {
-		t[i].v = a[i];
-		t[i].from_a = 1;
+		r[i].v = a[i] * scale;
+		r[i].tag = 0;
 	}
 	for (i = 0; i < nb; i++) {
-		t[na + i].v = b[i];
-		t[na + i].from_a = 0;
+		r[na + i].v = b[i];
+		r[na + i].tag = 1;
 	}
-	qsort(t, n, sizeof(*t), cmp_tagged);
-	/* Midranks: a run of equal values shares the mean of its ranks. */
-	for (i = 0; i < n; i = j) {
-		double rank, tl;
-		size_t k;
-
-		for (j = i + 1; j < n && t[j].v == t[i].v; j++)
-			;
-		rank = ((double)(i + 1) + (double)j) / 2;
-		for (k = i; k < j; k++)
-			if (t[k].from_a)
-				ra += rank;
-		tl = (double)(j - i);
-		if (j - i > 1) {
-			has_ties = 1;
-			ties += tl * tl * tl - tl;
-		}
-	}
-	free(t);
-	u = ra - (double)na * ((double)na + 1) / 2;	/* U of a */
+	ties = midrank(r, n);
+	for (i = 0; i < n; i++)
+		if (r[i].tag == 1)
+			rb += r[i].rank;
+	free(r);
+	/* U of B: pairs (a, b) with b > a, ties counting one half. */
+	ub = rb - (double)nb * ((double)nb + 1) / 2;
 	mu = (double)na * (double)nb / 2;
-	if (!has_ties && na <= 25 && nb <= 25) {
-		/* Two-sided: twice the smaller tail, at most 1. */
-		double lo = u <= mu ? u : (double)na * (double)nb - u;
-		double c = exact_cdf(na, nb, lo);
-
-		if (c >= 0) {
-			*p = 2 * c > 1 ? 1 : 2 * c;
-			return 0;
-		}
-	}
 	var = (double)na * (double)nb / 12 *
-	    (((double)n + 1) - ties / ((double)n * ((double)n - 1)));
-	if (!(var > 0)) {
-		*p = 1;		/* every value equal: no evidence at all */
-		return 0;
-	}
-	z = fabs(u - mu) - 0.5;
-	if (z < 0)
-		z = 0;
-	z /= sqrt(var);
-	*p = erfc(z / sqrt(2.0));
-	if (*p > 1)
-		*p = 1;
-	return 0;
+	    ((N + 1) - ties / (N * (N - 1)));
+	return p_value(ub, mu, sqrt(var), alt);
 }
 
-int
-signif_ci_disjoint(double lo_a, double hi_a, double lo_b, double hi_b)
+double
+signif_signed_rank(const double *a, const double *b, size_t n,
+    double scale, enum signif_alt alt)
 {
-	return hi_a < lo_b || hi_b < lo_a;
+	struct ranked *r;
+	size_t i, m = 0;
+	double ties, wplus = 0, mu, var, M;
+
+	if (!all_finite(a, n) || !all_finite(b, n))
+		return 1;
+	r = xcalloc(n ? n : 1, sizeof(*r));
+	for (i = 0; i < n; i++) {
+		double d = b[i] - scale * a[i];
+
+		/* Zero differences carry no sign: dropped (Wilcoxon's way). */
+		if (d == 0)
+			continue;
+		r[m].v = fabs(d);
+		r[m].tag = d > 0;
+		m++;
+	}
+	if (m < 6) {
+		free(r);
+		return 1;
+	}
+	ties = midrank(r, m);
+	for (i = 0; i < m; i++)
+		if (r[i].tag)
+			wplus += r[i].rank;
+	free(r);
+	M = (double)m;
+	mu = M * (M + 1) / 4;
+	var = M * (M + 1) * (2 * M + 1) / 24 - ties / 48;
+	return p_value(wplus, mu, sqrt(var), alt);
 }

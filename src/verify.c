@@ -436,10 +436,12 @@ print_report(FILE *out, const struct kernel *k, const struct verify_report *r,
 			    verify_pattern_names[r->cur_pattern % PAT_N],
 			    r->cur_what != NULL ? r->cur_what : "copy");
 		else
+			/* e.g. a sanitizer caught the fault and exited */
 			fprintf(out, "%-24s FAILED  did not finish (exit %d) "
-			    "after %lu cases\n", k->name,
-			    WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-			    r->cases);
+			    "after %lu cases, at size %zu src+%zu dst+%zu %s\n",
+			    k->name, WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+			    r->cases, r->cur_n, r->cur_src, r->cur_dst,
+			    verify_pattern_names[r->cur_pattern % PAT_N]);
 	} else
 		fprintf(out, "%-24s FAILED  %lu of %lu cases\n", k->name,
 		    r->failures, r->cases);

@@ -1,135 +1,155 @@
 /*
- * t_signif.c - the Mann-Whitney U test and the CI-overlap rule, against
- * values worked out by hand, and the test's false-alarm rate on samples
- * drawn from one distribution.
+ * t_signif.c - the significance decisions on samples with known answers.
+ *
+ * Expected p-values are those of the normal approximation with tie and
+ * continuity corrections, worked out by hand below; they are what R gives
+ * with wilcox.test(..., exact = FALSE, correct = TRUE).
  */
 #include "config.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "../src/compare.h"
 #include "../src/signif.h"
 #include "tap.h"
 
 static int
-near(double x, double want, double tol)
+near(double got, double want, double tol)
 {
-	return fabs(x - want) <= tol;
+	if (fabs(got - want) <= tol)
+		return 1;
+	tap_diag("got %.6g, want %.6g", got, want);
+	return 0;
 }
 
-/* splitmix64, so the test is the same everywhere. */
-static uint64_t
-next(uint64_t *s)
-{
-	uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-/* A skewed, cycle-count-like value: 100 plus an exponential tail. */
+/* Normal-ish noise from a fixed-seed LCG (sum of 12 uniforms - 6). */
 static double
-draw(uint64_t *s)
+noise(unsigned long long *s)
 {
-	double u = ((double)(next(s) >> 11) + 0.5) / 9007199254740992.0;
+	double z = 0;
+	int i;
 
-	return 100 - 5 * log(u);
+	for (i = 0; i < 12; i++) {
+		*s = *s * 6364136223846793005ull + 1442695040888963407ull;
+		z += (double)(*s >> 11) / 9007199254740992.0;
+	}
+	return z - 6;
 }
 
 int
 main(void)
 {
-	double a[60], b[60], p, q;
-	int i, trial, hits;
-	uint64_t seed = 42;
-
-	/* 5 vs 5, fully separated: exact p = 2 / C(10,5) = 2/252. */
-	for (i = 0; i < 5; i++) {
-		a[i] = i + 1;
-		b[i] = i + 6;
-	}
-	p = -1;
-	i = signif_mann_whitney(a, 5, b, 5, &p);
-	tap_ok(i == 0 && near(p, 2.0 / 252, 1e-12),
-	    "separated 5 vs 5: p = 2/252 (got %g)", p);
-	signif_mann_whitney(b, 5, a, 5, &q);
-	tap_ok(p == q, "symmetric in its arguments");
-
-	/* {1,3} vs {2,4}: U = 1, P(U <= 1) = 2/6, two-sided 2/3. */
-	a[0] = 1; a[1] = 3; b[0] = 2; b[1] = 4;
-	i = signif_mann_whitney(a, 2, b, 2, &p);
-	tap_ok(i == 0 && near(p, 2.0 / 3, 1e-12),
-	    "{1,3} vs {2,4}: p = 2/3 (got %g)", p);
-
-	/* Interleaved without ties, exact path: U = mu, so p = 1. */
-	for (i = 0; i < 10; i++) {
-		a[i] = 2 * i;
-		b[i] = 2 * i + 1;
-	}
-	signif_mann_whitney(a, 10, b, 10, &p);
-	tap_ok(p > 0.5, "interleaved 10 vs 10: not significant (p = %g)", p);
-
-	/* Identical sets (ties): no evidence. */
-	for (i = 0; i < 7; i++)
-		a[i] = b[i] = i % 3;
-	i = signif_mann_whitney(a, 7, b, 7, &p);
-	tap_ok(i == 0 && p == 1, "identical sets with ties: p = 1 (got %g)",
-	    p);
-	/* Every value equal. */
-	for (i = 0; i < 7; i++)
-		a[i] = b[i] = 5;
-	tap_ok(signif_mann_whitney(a, 7, b, 7, &p) == 0 && p == 1,
-	    "all values equal: p = 1");
-
-	/* 30 vs 30, separated, normal approximation: z = 449.5/sqrt(4575). */
-	for (i = 0; i < 30; i++) {
-		a[i] = i;
-		b[i] = 100 + i;
-	}
-	signif_mann_whitney(a, 30, b, 30, &p);
-	tap_ok(near(p, erfc(449.5 / sqrt(4575.0) / sqrt(2.0)), 1e-15) &&
-	    p < 1e-9, "separated 30 vs 30: normal approximation (p = %g)", p);
-
-	tap_ok(signif_mann_whitney(a, 0, b, 30, &p) == -1,
-	    "an empty set is refused");
+	/* Hollander & Wolfe's depression scores (R's wilcox.test example). */
+	static const double x[] = { 1.83, 0.50, 1.62, 2.48, 1.68, 1.88, 1.55,
+	    3.06, 1.30 };
+	static const double y[] = { 0.878, 0.647, 0.598, 2.05, 1.06, 1.29,
+	    1.06, 3.14, 1.29 };
+	/* R's wilcox.test two-sample example (permeability constants). */
+	static const double u[] = { 0.80, 0.83, 1.89, 1.04, 1.45, 1.38, 1.91,
+	    1.64, 0.73, 1.46 };
+	static const double v[] = { 1.15, 0.88, 0.90, 0.74, 1.21 };
+	static const double t1[] = { 1, 2, 2, 3 };
+	static const double t2[] = { 2, 3, 3, 4, 5 };
+	double a[40], b[40], c[40];
+	unsigned long long seed = 42;
+	int i;
 
 	/*
-	 * False alarms: two sets from one distribution should come out
-	 * significant at the 5% level about 5% of the time; 2000 trials
-	 * give 100 +- 10, so 70..130 is a wide margin.
+	 * Paired: V = 40 of n = 9 (no ties, no zeros); mu = 22.5,
+	 * var = 9*10*19/24 = 71.25; z = (40 - 22.5 - 0.5)/sqrt(71.25) =
+	 * 2.01399; one-sided p = 0.022004, two-sided 0.044009.
 	 */
-	hits = 0;
-	for (trial = 0; trial < 2000; trial++) {
-		int n = trial % 2 ? 31 : 15;	/* normal and exact paths */
-
-		for (i = 0; i < n; i++) {
-			a[i] = draw(&seed);
-			b[i] = draw(&seed);
-		}
-		signif_mann_whitney(a, (size_t)n, b, (size_t)n, &p);
-		hits += p < 0.05;
+	tap_ok(near(signif_signed_rank(y, x, 9, 1, SIGNIF_TWO_SIDED),
+	    0.044009, 2e-5), "signed-rank, two-sided: p = 0.0440");
+	tap_ok(near(signif_signed_rank(y, x, 9, 1, SIGNIF_GREATER), 0.022004,
+	    2e-5), "signed-rank, one-sided: p = 0.0220");
+	tap_ok(signif_signed_rank(x, y, 9, 1, SIGNIF_GREATER) > 0.9,
+	    "signed-rank, the other direction: p > 0.9");
+	/*
+	 * Unpaired: U of u over v = 35 of 10 x 5; mu = 25, var = 50*16/12;
+	 * z = (35 - 25 - 0.5)/8.16497 = 1.16351; p = 0.12231 one-sided.
+	 */
+	tap_ok(near(signif_mwu(v, 5, u, 10, 1, SIGNIF_GREATER), 0.12231, 2e-5),
+	    "Mann-Whitney, one-sided: p = 0.1223");
+	tap_ok(near(signif_mwu(v, 5, u, 10, 1, SIGNIF_TWO_SIDED), 0.24462,
+	    4e-5), "Mann-Whitney, two-sided: p = 0.2446");
+	/*
+	 * Ties: t1 = {1,2,2,3}, t2 = {2,3,3,4,5}. Midranks: 1->1, 2->3 (x3),
+	 * 3->6 (x3), 4->8, 5->9; rank sum of t2 = 3+6+6+8+9 = 32, U = 17;
+	 * mu = 10; tie term = (27-3)*2 = 48; var = 20/12 * (10 - 48/72) =
+	 * 15.5556; z = (17 - 10 - 0.5)/3.94405 = 1.64805; two-sided p =
+	 * 0.099335.
+	 */
+	tap_ok(near(signif_mwu(t1, 4, t2, 5, 1, SIGNIF_TWO_SIDED), 0.099335,
+	    2e-5), "Mann-Whitney with ties: p = 0.0993");
+	/*
+	 * Complete separation, 10 vs 10: U = 100, mu = 50, var = 175;
+	 * z = 49.5/13.2288 = 3.74185; two-sided p = 1.8271e-4.
+	 */
+	for (i = 0; i < 10; i++) {
+		a[i] = 100 + i;
+		b[i] = 200 + i;
 	}
-	tap_ok(hits >= 70 && hits <= 130,
-	    "one distribution: %d of 2000 trials at p < 0.05 (about 100)",
-	    hits);
-	/* And a real shift is found: +3% on the 100-cycle floor. */
-	hits = 0;
-	for (trial = 0; trial < 200; trial++) {
-		for (i = 0; i < 31; i++) {
-			a[i] = draw(&seed);
-			b[i] = draw(&seed) + 3;
-		}
-		signif_mann_whitney(a, 31, b, 31, &p);
-		hits += p < 0.05;
-	}
-	tap_ok(hits > 100, "a +3 shift is found in %d of 200 trials", hits);
+	tap_ok(near(signif_mwu(a, 10, b, 10, 1, SIGNIF_TWO_SIDED), 1.8271e-4,
+	    1e-7), "Mann-Whitney, separated: p = 1.83e-4");
+	tap_ok(signif_mwu(a, 10, a, 10, 1, SIGNIF_TWO_SIDED) == 1 &&
+	    signif_signed_rank(a, a, 10, 1, SIGNIF_TWO_SIDED) == 1,
+	    "identical samples: p = 1");
+	for (i = 0; i < 10; i++)
+		c[i] = 5;
+	tap_ok(signif_mwu(c, 10, c, 10, 1, SIGNIF_TWO_SIDED) == 1,
+	    "all tied: p = 1 (no variance)");
+	tap_ok(signif_mwu(a, 3, b, 3, 1, SIGNIF_TWO_SIDED) == 1 &&
+	    signif_signed_rank(a, b, 5, 1, SIGNIF_TWO_SIDED) == 1,
+	    "too few samples: never significant");
 
-	tap_ok(signif_ci_disjoint(1, 2, 3, 4) && signif_ci_disjoint(3, 4, 1, 2),
-	    "disjoint intervals differ");
-	tap_ok(!signif_ci_disjoint(1, 3, 2, 4) && !signif_ci_disjoint(1, 4, 2, 3),
-	    "overlapping or nested intervals do not");
-	tap_ok(!signif_ci_disjoint(1, 2, 2, 3), "touching intervals do not");
+	/*
+	 * Decisions on synthetic kernels: costs around 1000 with 1% noise.
+	 * B 10% slower is significant; B the same is not; against a 5%
+	 * margin the 10% slowdown is significant, against 15% it is not.
+	 */
+	for (i = 0; i < 31; i++) {
+		double drift = 30 * noise(&seed);	/* shared by a pair */
+
+		a[i] = 1000 + drift + 10 * noise(&seed);
+		b[i] = 1100 + drift * 1.1 + 11 * noise(&seed);
+		c[i] = 1000 + drift + 10 * noise(&seed);
+	}
+	tap_ok(signif_mwu(a, 31, b, 31, 1, SIGNIF_TWO_SIDED) < 1e-6,
+	    "10%% slower, unpaired: significant");
+	tap_ok(signif_signed_rank(a, b, 31, 1, SIGNIF_TWO_SIDED) < 1e-5,
+	    "10%% slower, paired: significant");
+	tap_ok(signif_signed_rank(a, c, 31, 1, SIGNIF_TWO_SIDED) > 0.05 &&
+	    signif_mwu(a, 31, c, 31, 1, SIGNIF_TWO_SIDED) > 0.05,
+	    "no change: not significant");
+	tap_ok(signif_signed_rank(a, b, 31, 1.05, SIGNIF_GREATER) < 1e-5,
+	    "10%% slower is significantly more than 5%% slower");
+	tap_ok(signif_signed_rank(a, b, 31, 1.15, SIGNIF_GREATER) > 0.5 &&
+	    signif_mwu(a, 31, b, 31, 1.15, SIGNIF_GREATER) > 0.5,
+	    "10%% slower is not significantly more than 15%% slower");
+	/*
+	 * Drift that the pairing removes: 3% noise shared by each pair,
+	 * a 1% change. Paired sees it, unpaired cannot.
+	 */
+	seed = 7;
+	for (i = 0; i < 31; i++) {
+		double drift = 30 * noise(&seed);
+
+		a[i] = 1000 + drift + noise(&seed);
+		b[i] = 1010 + drift + noise(&seed);
+	}
+	tap_ok(signif_signed_rank(a, b, 31, 1, SIGNIF_TWO_SIDED) < 1e-4,
+	    "1%% change under 3%% shared drift: paired test sees it");
+	tap_ok(signif_mwu(a, 31, b, 31, 1, SIGNIF_TWO_SIDED) > 0.05,
+	    "... the unpaired test does not");
+
+	/* Truncation as in the cover letters. */
+	tap_ok(cmp_trunc2(-62.3897) == -62.38 && cmp_trunc2(0.7042) == 0.70 &&
+	    cmp_trunc2(48.7369) == 48.73 && cmp_trunc2(-0.004) == 0 &&
+	    !signbit(cmp_trunc2(-0.004)),
+	    "percentages truncate toward zero to two decimals");
 	return tap_done();
 }

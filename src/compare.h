@@ -1,0 +1,56 @@
+/*
+ * compare.h - delta tables of two sets of results, and the regression gate.
+ *
+ * Rows pair a point of A with the point of B at the same grid position.
+ * Each row carries a two-sided significance test of "no difference"
+ * (shown in the table), and, with a gate, a one-sided test of "B is more
+ * than PCT slower than A" (see signif.h and csumbench(1), COMPARE).
+ */
+#ifndef CSUMBENCH_COMPARE_H
+#define CSUMBENCH_COMPARE_H
+
+#include <stdio.h>
+
+#include "load.h"
+
+enum cmp_style { CMP_BPF, CMP_TICKS, CMP_MARKDOWN, CMP_CSV };
+/*
+ * The cost compared: net (what the kernel adds to a call: the engine's
+ * figure, the empty call's cost subtracted) or gross (with that overhead
+ * added back: what the timer saw). auto is net within one run and gross
+ * across runs, because each run estimates the empty call on its own and
+ * the estimate moves by a tick or two between runs, which would show as
+ * large relative changes of the smallest kernels.
+ */
+enum { CMP_COST_AUTO, CMP_COST_NET, CMP_COST_GROSS };
+
+struct cmp_opts {
+	enum cmp_style	 style;
+	double		 alpha;		/* significance level (two-sided) */
+	double		 fail_above;	/* gate threshold in percent; < 0: none */
+	size_t		 ignore_below;	/* drop points smaller than this */
+	const char	*families;	/* comma-separated, NULL for all */
+	const char	*kernels;	/* globs on either side's kernel */
+	const char	*a_kernel;	/* compare kernel a_kernel of A ... */
+	const char	*b_kernel;	/* ... with b_kernel of B */
+	int		 same_run;	/* A and B are one run: samples paired */
+	int		 cost;		/* CMP_COST_*: which cost is compared */
+	int		 quiet;
+};
+
+/* Parse a --style name; -1 if unknown. */
+int	cmp_style_parse(const char *s);
+/*
+ * Match, test, print the tables on out and the gate's verdict on stderr.
+ * Returns 0, or EXIT_CHECK when the gate fails; exits 2 (usage_error) when
+ * no point matches.
+ */
+int	compare_sets(const struct rset *a, const struct rset *b,
+	    const struct cmp_opts *o, FILE *out);
+/* Option values shared by compare and run --baseline (exit 2 if bad). */
+size_t	compare_parse_size(const char *opt, const char *arg);
+double	compare_parse_alpha(const char *arg);
+/* Truncate toward zero to two decimals, as the cover letters do. */
+double	cmp_trunc2(double pct);
+
+#endif
