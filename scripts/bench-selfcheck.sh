@@ -4,7 +4,9 @@
 #   A/A            memcpy.libc against memcpy.test_libc2 (the same function
 #                  under a second name), interleaved, over the default grid,
 #                  RUNS times: the share of points whose medians' 95% CIs do
-#                  not overlap (goal: under 1%);
+#                  not overlap (goal: under 1%); also the share that run
+#                  --baseline's paired test calls significant at its alpha
+#                  (0.05: about 5% is what a fair test shows on no change);
 #   repeatability  two consecutive runs of the default grid, every kernel,
 #                  hot: the share of points of 256 B and more whose medians
 #                  agree within 3% (goal: at least 90%);
@@ -36,12 +38,13 @@ else
 fi
 
 run() {
-	# run NAME ARGS...: a quiet run into $D/NAME.csv, or give up.
+	# run NAME ARGS...: a quiet run into $D/NAME.csv (stdout into
+	# $D/NAME.out), or give up.
 	name=$1
 	shift
-	echo "  $CSB run -q $EXTRA $*" >&2
+	echo "  $CSB run -q $EXTRA $* -o $name.csv" >&2
 	# shellcheck disable=SC2086
-	if ! "$CSB" run -q $EXTRA "$@" -o "$D/$name.csv"; then
+	if ! "$CSB" run -q $EXTRA "$@" -o "$D/$name.csv" >"$D/$name.out"; then
 		echo "bench-selfcheck: csumbench failed" >&2
 		exit 2
 	fi
@@ -55,7 +58,7 @@ echo "commands:" >&2
 i=1
 while [ "$i" -le "$RUNS" ]; do
 	CSUMBENCH_TEST_KERNELS=1 run "aa$i" -k memcpy.libc,memcpy.test_libc2 \
-	    -s default
+	    -s default --baseline memcpy.libc --style csv
 	i=$((i + 1))
 done
 # Repeatability: two runs of the default grid, all kernels.
@@ -66,12 +69,6 @@ CSUMBENCH_TEST_KERNELS=1 run empty -k memcpy.test_empty -s default
 
 unit=$(sed -n 's/^unit=//p' "$D/rep1.csv.meta")
 timer=$(sed -n 's/^timer=//p' "$D/rep1.csv.meta")
-
-# Columns by name, so the script survives new columns.
-AWK_COLS='NR == FNR && FNR == 1 || FNR == 1 {
-	for (i = 1; i <= NF; i++) c[$i] = i
-	next
-}'
 
 # A/A: pair the two kernels' rows by position within each run's file.
 aa=$(for f in "$D"/aa*.csv; do
@@ -99,6 +96,11 @@ aa=$(for f in "$D"/aa*.csv; do
 done | awk '{ n += $1; d += $2 } END { printf "%d %d\n", n, d }')
 aa_n=${aa% *}
 aa_d=${aa#* }
+# The paired test of run --baseline, from its delta table.
+aa_sig=$(cat "$D"/aa*.out | awk -F, '
+	NR == 1 || $1 == "row" { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$1 == "point" { n++; if ($c["significant"] == "yes") s++ }
+	END { printf "%d %d\n", n, s }')
 
 # Repeatability: same point in both runs, size >= 256.
 rep=$(awk -F, '
@@ -165,6 +167,8 @@ echo
 v=$(awk -v n="$aa_n" -v d="$aa_d" 'BEGIN { exit !(n > 0 && d / n < 0.01) }'; verdict $?)
 printf "A/A            %d of %d points differ (CIs disjoint): %.1f%%   goal < 1%%        %s\n" \
     "$aa_d" "$aa_n" "$(awk -v n="$aa_n" -v d="$aa_d" 'BEGIN { print n ? d * 100 / n : 0 }')" "$v"
+printf "               (run --baseline's paired test: %s of %s significant at its alpha)\n" \
+    "${aa_sig#* }" "${aa_sig% *}"
 v=$(awk -v n="$rep_n" -v k="$rep_ok" 'BEGIN { exit !(n > 0 && k / n >= 0.9) }'; verdict $?)
 printf "repeatability  %d of %d points >= 256 B within 3%%: %.1f%%   goal >= 90%%       %s\n" \
     "$rep_ok" "$rep_n" "$(awk -v n="$rep_n" -v k="$rep_ok" 'BEGIN { print n ? k * 100 / n : 0 }')" "$v"
