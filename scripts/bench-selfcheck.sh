@@ -11,7 +11,11 @@
 #                  hot: the share of points of 256 B and more whose medians
 #                  agree within 3% (goal: at least 90%);
 #   overhead       memcpy.test_empty over the default grid: the largest
-#                  |median| per call after subtraction (goal: at most 1 unit).
+#                  |median| per call after subtraction (goal: at most 1 unit);
+#   perf           when perf(1) is installed, memcpy.libc at 4 KiB and 1 MiB
+#                  (hot) against `perf bench mem memcpy -f default`, median
+#                  of 9 runs pinned to the same CPU (goal: within 20%; perf
+#                  prints GiB/s, converted here to GB/s).
 #
 # usage: bench-selfcheck.sh [CSUMBENCH]   (default: csumbench in PATH)
 # environment: RUNS (A/A repetitions, default 3), KEEP=DIR to keep the CSVs,
@@ -66,6 +70,27 @@ run rep1 -s default
 run rep2 -s default
 # Overhead.
 CSUMBENCH_TEST_KERNELS=1 run empty -k memcpy.test_empty -s default
+
+# Agreement with perf bench, on the CPU csumbench pins itself to.
+cpu=$(sed -n 's/^cpu_pinned=//p' "$D/rep1.csv.meta")
+perf_ok=
+if command -v perf >/dev/null 2>&1 && command -v taskset >/dev/null 2>&1 &&
+    [ -n "$cpu" ] && [ "$cpu" != none ]; then
+	run perf --cpu "$cpu" -k memcpy.libc -s 4K,1M
+	for s in 4KB 1MB; do
+		case $s in 4KB) l=20000 ;; *) l=200 ;; esac
+		echo "  taskset -c $cpu perf bench mem memcpy -f default -s $s -l $l   (x9)" >&2
+		i=0
+		while [ $i -lt 9 ]; do
+			taskset -c "$cpu" perf bench mem memcpy -f default -s $s \
+			    -l $l 2>/dev/null | awk '/GB\/sec/ { print $1 }'
+			i=$((i + 1))
+		done | sort -n | awk 'NF { v[++n] = $1 }
+		    END { if (n) printf "%.3f\n", v[int((n + 1) / 2)] * 1.073741824 }' \
+		    >"$D/perf_$s"
+	done
+	perf_ok=1
+fi
 
 unit=$(sed -n 's/^unit=//p' "$D/rep1.csv.meta")
 timer=$(sed -n 's/^timer=//p' "$D/rep1.csv.meta")
@@ -159,22 +184,48 @@ ovh_max=$(echo "$ovh" | cut -d' ' -f2)
 ovh_med=$(echo "$ovh" | cut -d' ' -f3)
 
 fail=0
+# verdict STATUS: "ok" or "NOT MET" (runs in $(...), so the caller records
+# a failure with note).
 verdict() {
-	if [ "$1" -eq 0 ]; then echo "ok"; else fail=1; echo "NOT MET"; fi
+	if [ "$1" -eq 0 ]; then echo "ok"; else echo "NOT MET"; fi
+}
+note() {
+	[ "$1" = ok ] || fail=1
 }
 echo "timer: $timer, unit: $unit"
 echo
 v=$(awk -v n="$aa_n" -v d="$aa_d" 'BEGIN { exit !(n > 0 && d / n < 0.01) }'; verdict $?)
+note "$v"
 printf "A/A            %d of %d points differ (CIs disjoint): %.1f%%   goal < 1%%        %s\n" \
     "$aa_d" "$aa_n" "$(awk -v n="$aa_n" -v d="$aa_d" 'BEGIN { print n ? d * 100 / n : 0 }')" "$v"
 printf "               (run --baseline's paired test: %s of %s significant at its alpha)\n" \
     "${aa_sig#* }" "${aa_sig% *}"
 v=$(awk -v n="$rep_n" -v k="$rep_ok" 'BEGIN { exit !(n > 0 && k / n >= 0.9) }'; verdict $?)
+note "$v"
 printf "repeatability  %d of %d points >= 256 B within 3%%: %.1f%%   goal >= 90%%       %s\n" \
     "$rep_ok" "$rep_n" "$(awk -v n="$rep_n" -v k="$rep_ok" 'BEGIN { print n ? k * 100 / n : 0 }')" "$v"
 v=$(awk -v m="$ovh_max" 'BEGIN { exit !(m <= 1) }'; verdict $?)
+note "$v"
 printf "overhead       empty kernel: max |median| %s %s, median %s, over %d points   goal <= 1 %s   %s\n" \
     "$ovh_max" "$unit" "$ovh_med" "$ovh_n" "$unit" "$v"
+if [ -n "$perf_ok" ]; then
+	for s in 4KB 1MB; do
+		case $s in 4KB) sz=4096 ;; *) sz=1048576 ;; esac
+		ours=$(awk -F, -v sz="$sz" '
+		    FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		    $c["size"] == sz { print $c["gbps"] }' "$D/perf.csv")
+		theirs=$(cat "$D/perf_$s")
+		if [ -n "$ours" ] && [ -n "$theirs" ]; then
+			r=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%+.1f", (a - b) / b * 100 }')
+			v=$(awk -v r="$r" 'BEGIN { exit !(r <= 20 && r >= -20) }'; verdict $?)
+			note "$v"
+			printf "perf bench     memcpy.libc %s: csumbench %.1f GB/s, perf bench %.1f GB/s (median of 9): %s%%   goal within 20%%   %s\n" \
+			    "$s" "$ours" "$theirs" "$r" "$v"
+		fi
+	done
+else
+	echo "perf bench     skipped (perf or taskset not found, or not pinned)"
+fi
 [ -n "$rep_bad" ] && echo "points outside 3%:$rep_bad" | fold -s -w 78
 [ -n "$KEEP" ] && echo "results kept in $D"
 case $fail$aa_n in
