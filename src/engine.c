@@ -556,6 +556,23 @@ calibrate_fn(enum kfamily fam, union kfn fn, struct bufs *b, size_t n,
 			batch = next > batch ? next : batch + 1;
 		}
 	}
+	/*
+	 * Round to the nearest power of two (from 8 calls up): kernels of
+	 * about the same cost then share a batch size, so the timer overhead
+	 * they carry per call is the same too, and a small error in its
+	 * estimate cannot tell two identical kernels apart.
+	 */
+	if (batch >= 8) {
+		size_t p2 = 8;
+
+		while (p2 * 2 <= batch)
+			p2 *= 2;
+		/* Nearest in log scale: sqrt(2) * p2 is the midpoint. */
+		if ((double)batch > 1.41421356 * (double)p2)
+			p2 *= 2;
+		*units = el * (double)p2 / (double)batch;
+		return p2;
+	}
 	*units = el;
 	return batch;
 }

@@ -156,6 +156,8 @@ perf_counter_read(const struct perf_counter *pc)
 			if (idx == 0 || !mp->cap_user_rdpmc)
 				return perf_read_syscall(pc);
 			width = mp->pmc_width;
+			if (width == 0 || width > 64)
+				return perf_read_syscall(pc);
 			__asm__ volatile("lfence\n\trdpmc\n\tlfence"
 			    : "=a"(lo), "=d"(hi) : "c"(idx - 1) : "memory");
 			/* Sign-extend the counter's width. */
