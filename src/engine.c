@@ -113,15 +113,17 @@ empty_csum_diff(const void *f, size_t fn, const void *t, size_t tn,
 
 /*
  * Priming functions: one call of the family's primer, through the same
- * call instruction, goes before every timed batch. Some cores (AMD Zen 4
- * here) predict one target of an indirect call faster than the others:
- * the first one the call site learned keeps a fast path, every other
- * target pays about 3 cycles more per call. Left alone, whichever kernel or
- * empty function happened to come first would be favoured for the whole
- * run, and an empty kernel would measure +3 or -3 cycles. The primer takes
- * that place, so every measured function, the empty floor included, is
- * predicted the same way. They are deliberately distinct from the empty
- * functions (and far from them, being aligned to a page).
+ * call instruction, goes before every timed batch, and every loop is
+ * trained with its primer before anything is measured. Why: on the
+ * machine this was developed on (AMD Zen 4 under KVM, sharing its cores),
+ * a call through the batch loop's function pointer costs either about 5 or
+ * about 8 cycles depending on the target function, and which targets pay
+ * the 3 extra cycles changes from process to process (a predictor effect;
+ * two identical empty functions were measured 3 cycles apart). The floor
+ * and a kernel then disagree by 3 cycles in some runs. Giving the loop a
+ * target that is never measured made the floor and the kernels agree in
+ * most runs (an empty kernel measured 0 in about 60% of processes instead
+ * of about 10%); it is a mitigation, not a cure, and the man page says so.
  */
 #define PRIMER __attribute__((aligned(4096), noinline))
 
@@ -764,6 +766,45 @@ sample_group(struct point *pts, struct group *gr, size_t reps, size_t warmup,
 }
 
 /*
+ * Statistics of a point, with an honest CI of the median. The order-
+ * statistic interval of stats_compute assumes independent samples; on a
+ * shared machine they are not: a state (a busy sibling thread, a predictor
+ * state) persists over many consecutive samples, and that interval comes
+ * out far narrower than the run-to-run spread. So the interval is widened
+ * to cover a batch-medians interval too: the samples, in the order taken,
+ * are cut into NBLOCK blocks of consecutive samples (taken at different
+ * times of the run), and median +- t(NBLOCK-1) * sd(block medians) /
+ * sqrt(NBLOCK) must lie inside it.
+ */
+#define NBLOCK		5
+#define T975_4		2.776445105	/* Student's t, 4 degrees of freedom */
+
+static void
+point_stats(const double *x, size_t n, struct stats *st)
+{
+	double bm[NBLOCK], mean = 0, var = 0, half;
+	size_t b;
+
+	stats_compute(x, n, st);
+	if (n < 4 * NBLOCK)
+		return;
+	for (b = 0; b < NBLOCK; b++) {
+		size_t lo = n * b / NBLOCK, hi = n * (b + 1) / NBLOCK;
+
+		bm[b] = stats_median(x + lo, hi - lo);
+		mean += bm[b];
+	}
+	mean /= NBLOCK;
+	for (b = 0; b < NBLOCK; b++)
+		var += (bm[b] - mean) * (bm[b] - mean);
+	half = T975_4 * sqrt(var / (NBLOCK - 1)) / sqrt((double)NBLOCK);
+	if (st->median - half < st->ci_lo)
+		st->ci_lo = st->median - half;
+	if (st->median + half > st->ci_hi)
+		st->ci_hi = st->median + half;
+}
+
+/*
  * Is the group finished? When every point has its minimum samples and
  * time and meets --target-ci; or, once the minimums are met, when a point
  * has used up --max-time; or at the sample cap. Sets each point's
@@ -786,7 +827,7 @@ group_done(struct point *pts, const struct group *gr,
 			struct stats st;
 			double tol;
 
-			stats_compute(p->samples, p->nsamples, &st);
+			point_stats(p->samples, p->nsamples, &st);
 			/* Relative, or a tenth of a unit for costs near 0. */
 			tol = o->target_ci * fabs(st.median);
 			if (tol < 0.1)
@@ -1011,7 +1052,7 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 		for (i = gr->first; i < gr->first + gr->n; i++) {
 			struct empty *e = &gr->e[gr->fam_e[pts[i].k->family]];
 
-			stats_compute(pts[i].samples, pts[i].nsamples,
+			point_stats(pts[i].samples, pts[i].nsamples,
 			    &pts[i].st);
 			pts[i].overhead = stats_median(e->v, e->n) +
 			    ti->overhead / (double)pts[i].batch;
