@@ -36,6 +36,16 @@ static const char *const test_short[] = {
 	[CMP_PAIRED] = "signed-rank", [CMP_MWU] = "mann-whitney", [CMP_CI] = "ci-overlap",
 };
 
+void
+compare_opts_init(struct cmp_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->style = CMP_MARKDOWN;
+	o->alpha = 0.05;
+	o->fail_above = -1;
+	o->cost = CMP_COST_AUTO;
+}
+
 int
 cmp_style_parse(const char *s)
 {

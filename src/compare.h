@@ -68,6 +68,8 @@ struct cmp_result {
 	int		 gross;
 };
 
+/* The defaults: markdown, alpha 0.05, no gate, all points, cost auto. */
+void	compare_opts_init(struct cmp_opts *o);
 /* Parse a --style name; -1 if unknown. */
 int	cmp_style_parse(const char *s);
 /*

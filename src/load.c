@@ -157,6 +157,7 @@ load_from_points(struct rset *rs, const struct point *pts, size_t n,
 		p->unit = xstrdup(ti->unit);
 		p->hz = ti->hz > 0 ? ti->hz : NAN;
 		p->n = q->nsamples;
+		p->batch = q->batch;
 		p->samples = xcalloc(q->nsamples, sizeof(double));
 		memcpy(p->samples, q->samples, q->nsamples * sizeof(double));
 		p->st = q->st;
@@ -196,7 +197,7 @@ parse_size(const char *s, size_t *out)
 
 enum {
 	C_FAMILY, C_KERNEL, C_ISA, C_SIZE, C_SRC, C_DST, C_CACHE, C_MODE,
-	C_UNIT, C_N, C_MIN, C_MEDIAN, C_MEAN, C_STDDEV, C_MAD, C_CILO, C_CIHI,
+	C_UNIT, C_N, C_BATCH, C_MIN, C_MEDIAN, C_MEAN, C_STDDEV, C_MAD, C_CILO, C_CIHI,
 	C_Q1, C_Q3, C_MAX, C_HZ, C_OVERHEAD, C_NCOLS
 };
 
@@ -209,6 +210,7 @@ static const struct {
 	[C_SRC] = { "src_align", 1 }, [C_DST] = { "dst_align", 1 },
 	[C_CACHE] = { "cache", 1 }, [C_MODE] = { "mode", 0 },
 	[C_UNIT] = { "unit", 1 }, [C_N] = { "samples", 0 },
+	[C_BATCH] = { "batch", 0 },
 	[C_MIN] = { "min", 0 }, [C_MEDIAN] = { "median", 1 },
 	[C_MEAN] = { "mean", 0 }, [C_STDDEV] = { "stddev", 0 },
 	[C_MAD] = { "mad", 0 }, [C_CILO] = { "ci_lo", 0 },
@@ -248,7 +250,7 @@ load_csv(FILE *fp, struct rset *rs, char *err, size_t errlen)
 	}
 	while ((nf = csv_read_record(&r, cerr, sizeof(cerr))) > 0) {
 		struct rpoint *p;
-		double n = NAN;
+		double n = NAN, batch = NAN;
 
 		if (nf == 1 && r.fields[0][0] == '\0')
 			continue;	/* a blank line */
@@ -282,6 +284,7 @@ load_csv(FILE *fp, struct rset *rs, char *err, size_t errlen)
 		}							\
 	} while (0)
 		NUM(C_N, n);
+		NUM(C_BATCH, batch);
 		NUM(C_MIN, p->st.min);
 		NUM(C_MEDIAN, p->st.median);
 		NUM(C_MEAN, p->st.mean);
@@ -296,6 +299,7 @@ load_csv(FILE *fp, struct rset *rs, char *err, size_t errlen)
 		NUM(C_OVERHEAD, p->overhead);
 #undef NUM
 		p->n = n >= 0 ? (size_t)n : 0;
+		p->batch = batch >= 0 ? (size_t)batch : 0;
 		p->st.n = p->n;
 		if (p->family[0] == '\0' || p->kernel[0] == '\0') {
 			load_fail(err, errlen, rs->path, "line %lu: empty "
@@ -394,7 +398,7 @@ load_json_doc(const struct json *doc, struct rset *rs, char *err,
 		const struct json *o = &bm->items[i], *s;
 		const char *why = NULL, *f, *kn, *isa, *cache, *mode, *unit;
 		struct rpoint *p;
-		double n;
+		double n, batch;
 
 		if (o->type != JSON_OBJECT)
 			return load_fail(err, errlen, rs->path, "benchmarks[%zu] "
@@ -427,6 +431,7 @@ load_json_doc(const struct json *doc, struct rset *rs, char *err,
 			    "whole number", i);
 		if (jnum(o, "timer_hz", &p->hz) != 0 ||
 		    jnum(o, "repetitions", &n) != 0 ||
+		    jnum(o, "batch", &batch) != 0 ||
 		    jnum(o, "min", &p->st.min) != 0 ||
 		    jnum(o, "median", &p->st.median) != 0 ||
 		    jnum(o, "mean", &p->st.mean) != 0 ||
@@ -441,6 +446,7 @@ load_json_doc(const struct json *doc, struct rset *rs, char *err,
 			return load_fail(err, errlen, rs->path, "benchmarks[%zu]:"
 			    " a statistic is not a number", i);
 		p->n = n >= 0 ? (size_t)n : 0;
+		p->batch = batch >= 0 ? (size_t)batch : 0;
 		p->st.n = p->n;
 		s = json_get(o, "samples");
 		if (s != NULL && s->type != JSON_ARRAY)

@@ -24,6 +24,7 @@ struct rpoint {
 	char	*cache, *mode, *unit;
 	double	 hz;		/* timer units per second; NaN if unknown */
 	size_t	 n;		/* samples behind the statistics */
+	size_t	 batch;		/* calls per sample; 0 if unknown */
 	struct stats st;	/* of the samples; a statistic absent is NaN */
 	double	 overhead;	/* per-call units subtracted by the engine; NaN */
 	double	*samples;	/* raw per-call costs in order taken, or NULL */
