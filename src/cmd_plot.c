@@ -168,6 +168,19 @@ plot_compare(const struct plot_opts *o, const struct rset *base,
 	compare_match(base, rs, co, res);
 }
 
+void
+plot_open(const struct plot_opts *o, const char *path, const char *compare,
+    struct rset *rs, struct rset *base, struct cmp_opts *co,
+    struct cmp_result *res)
+{
+	plot_load(path, rs);
+	plot_check_selection(o, rs);
+	if (compare != NULL) {
+		plot_load(compare, base);
+		plot_compare(o, base, rs, co, res);
+	}
+}
+
 int
 cmd_plot(int argc, char **argv)
 {
@@ -179,12 +192,7 @@ cmd_plot(int argc, char **argv)
 	const char *compare;
 	int i = plot_parse_args(argc, argv, &o, &compare, plot_usage, "plot");
 
-	plot_load(argv[i], &rs);
-	plot_check_selection(&o, &rs);
-	if (compare != NULL) {
-		plot_load(compare, &base);
-		plot_compare(&o, &base, &rs, &co, &res);
-	}
+	plot_open(&o, argv[i], compare, &rs, &base, &co, &res);
 	plot_setup();
 	plot_results(&o, &rs, &figs);
 	if (compare != NULL) {

@@ -460,13 +460,9 @@ cmd_report(int argc, char **argv)
 	int i = plot_parse_args(argc, argv, &o, &compare, report_usage,
 	    "report");
 
-	plot_load(argv[i], &rs);
-	plot_check_selection(&o, &rs);
-	if (compare != NULL) {
-		plot_load(compare, &base);
-		plot_compare(&o, &base, &rs, &co, &res);
+	plot_open(&o, argv[i], compare, &rs, &base, &co, &res);
+	if (compare != NULL)
 		note = plot_compare_note(argv[i], compare);
-	}
 	plot_setup();
 	o.quiet = 1;
 	plot_results(&o, &rs, &figs);

@@ -67,6 +67,13 @@ int	plot_parse_args(int argc, char **argv, struct plot_opts *o,
 	    const char **compare, void (*usage)(FILE *), const char *what);
 char	*plot_compare_note(const char *b, const char *a);
 void	plot_check_selection(const struct plot_opts *o, const struct rset *rs);
+/*
+ * RESULTS (path) and, with compare, the baseline and the deltas, or exit 2
+ * naming what was wrong, before anything is drawn.
+ */
+void	plot_open(const struct plot_opts *o, const char *path,
+	    const char *compare, struct rset *rs, struct rset *base,
+	    struct cmp_opts *co, struct cmp_result *res);
 /* Load a results file (CSV or JSON) or exit 2. */
 void	plot_load(const char *path, struct rset *rs);
 /*
