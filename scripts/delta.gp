@@ -5,15 +5,18 @@
 #   DELTAS   a CSV with a header row and at least the columns (found by
 #            name, in any order, among any others)
 #              kernel       the series: one line per distinct value
-#              size         buffer size in bytes
+#                           (b_kernel instead, when there is such a column)
+#              size         buffer size in bytes (rows without one, like
+#                           compare's geomean rows, are left out)
 #              delta_pct    (B - A) / A * 100 of the cost per call: below
 #                           zero B is faster, above zero B is slower
 #              significant  1, yes or true when the change is statistically
 #                           significant; 0, no, false or empty when not
-#            and optionally family (named in the default title). This is
-#            the form of `csumbench compare --style csv`; csumbench plot
-#            and report write it for --compare. Rows of a kernel should be
-#            in increasing size.
+#            and optionally family (named in the default title). The CSV
+#            of `csumbench compare --style csv` is such a file, as it is;
+#            csumbench plot and report write it, one family, cache state
+#            and pair of offsets a chart, for --compare. Rows of a kernel
+#            should be of one cache state and offsets, in increasing size.
 #   OUT      the figure: NAME.svg for SVG, anything else for PNG.
 #   NOTE     appended to the title "<family>: change in cost per call",
 #            e.g. what B and A are ("new.csv against old.csv").
@@ -24,9 +27,13 @@ csb_out = ARG2
 load ARG0[1:strstrt(ARG0, "delta.gp") - 1] . "common.gp"
 csb_file = ARG1
 
+# The series column: b_kernel in compare's CSV, else kernel.
+csb_head = system(sprintf("head -n 1 \"%s\"", csb_file))
+kcol = strstrt(csb_head, "b_kernel") > 0 ? "b_kernel" : "kernel"
+
 csb_xlo = 0; csb_xhi = 0; fam = ""; dlo = 0; dhi = 0; nsig = 0; nrow = 0
 has_fam = 1
-csb_row(s, d) = (csb_add(strcol("kernel")), \
+csb_row(s, d) = (csb_add(strcol(kcol)), \
     csb_xlo = (csb_xlo == 0 || s < csb_xlo) ? s : csb_xlo, \
     csb_xhi = s > csb_xhi ? s : csb_xhi, \
     dlo = d < dlo ? d : dlo, dhi = d > dhi ? d : dhi, nrow = nrow + 1, s)
@@ -36,7 +43,7 @@ nk = words(csb_list)
 if (nk == 0) { print "delta.gp: no deltas in ", csb_file; exit status 1 }
 # The family column is optional.
 fam_of(x) = (fam = strcol("family"), x)
-if (strstrt(system(sprintf("head -n 1 \"%s\"", csb_file)), "family") > 0) {
+if (strstrt(csb_head, "family") > 0) {
 	stats csb_file using (fam_of(0)) nooutput
 }
 
@@ -52,7 +59,7 @@ do for [i = 1:nk] {
 	set table $D append
 	plot csb_file using (sprintf("%.0f", column("size"))):"delta_pct": \
 	    (sig(strcol("significant")) ? 1 : 0) with table \
-	    if (strcol("kernel") eq word(csb_list, i) && column("size") > 0)
+	    if (strcol(kcol) eq word(csb_list, i) && column("size") > 0)
 	unset table
 	set print $D append
 	print ""

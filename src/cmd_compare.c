@@ -135,15 +135,13 @@ cmd_compare(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct cmp_opts o = { 0 };
+	struct cmp_opts o;
 	struct rset a, b;
 	const char *output = NULL;
 	int ch, rc, st, multi;
 	struct outfile of;
 
-	o.style = CMP_MARKDOWN;
-	o.alpha = 0.05;
-	o.fail_above = -1;
+	compare_opts_init(&o);
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "f:k:o:qh", longopts, NULL)) != -1) {
 		switch (ch) {

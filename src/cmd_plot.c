@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "delta.h"
+#include "compare.h"
+#include "load.h"
 #include "plot.h"
-#include "resultset.h"
 #include "util.h"
 
 static void
@@ -21,8 +21,9 @@ plot_usage(FILE *fp)
 	    "usage: csumbench plot RESULTS [-o DIR] [--format png|svg]\n"
 	    "                      [-f FAMILY] [-k PATTERN] [--compare OTHER]\n"
 	    "\n"
-	    "Draw figures of a results file (from csumbench run -o) with gnuplot\n"
-	    "and print their paths: throughput against size for each family,\n"
+	    "Draw figures of a results file (CSV or JSON, from csumbench run -o)\n"
+	    "with gnuplot"
+	    " and print their paths: throughput against size for each family,\n"
 	    "cache state and mode (at offsets 0/0, or the first offsets\n"
 	    "measured), and an alignment heatmap for each kernel and size\n"
 	    "measured at several source and destination offsets (for the copy\n"
@@ -34,7 +35,8 @@ plot_usage(FILE *fp)
 	    "  -f, --family LIST    only these families (comma-separated globs)\n"
 	    "  -k, --kernel PATS    only kernels matching these globs\n"
 	    "      --compare OTHER  also a delta chart per family: the change of\n"
-	    "                       RESULTS against the baseline OTHER\n"
+	    "                       RESULTS against the baseline OTHER, as\n"
+	    "                       'csumbench compare OTHER RESULTS' finds it\n"
 	    "      --keep-data      keep each figure's data beside it as NAME.csv\n"
 	    "                       (gnuplot -c SCRIPT NAME.csv OUT redraws it)\n"
 	    "  -h, --help           show this help\n"
@@ -133,55 +135,79 @@ plot_compare_note(const char *b, const char *a)
 
 /* Does any row of rs pass -f and -k? If not, exit 2 naming the filter. */
 void
-plot_check_selection(const struct plot_opts *o, const struct resultset *rs)
+plot_check_selection(const struct plot_opts *o, const struct rset *rs)
 {
 	size_t i;
 
 	for (i = 0; i < rs->n; i++)
-		if (plot_row_selected(o, &rs->rows[i]))
+		if (plot_row_selected(o, &rs->p[i]))
 			return;
 	usage_error("%s: no results match%s%s%s%s", rs->path,
 	    o->families ? " -f " : "", o->families ? o->families : "",
 	    o->patterns ? " -k " : "", o->patterns ? o->patterns : "");
 }
 
+void
+plot_load(const char *path, struct rset *rs)
+{
+	char err[512];
+
+	if (load_results(path, rs, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+}
+
+void
+plot_compare(const struct plot_opts *o, const struct rset *base,
+    const struct rset *rs, struct cmp_opts *co, struct cmp_result *res)
+{
+	compare_opts_init(co);
+	co->families = o->families;
+	co->kernels = o->patterns;
+	/* As compare does for one file given twice. */
+	co->same_run = strcmp(base->path, rs->path) == 0;
+	compare_match(base, rs, co, res);
+}
+
+void
+plot_open(const struct plot_opts *o, const char *path, const char *compare,
+    struct rset *rs, struct rset *base, struct cmp_opts *co,
+    struct cmp_result *res)
+{
+	plot_load(path, rs);
+	plot_check_selection(o, rs);
+	if (compare != NULL) {
+		plot_load(compare, base);
+		plot_compare(o, base, rs, co, res);
+	}
+}
+
 int
 cmd_plot(int argc, char **argv)
 {
 	struct plot_opts o;
-	struct resultset rs, base;
+	struct rset rs, base;
 	struct figlist figs = { NULL, 0 };
+	struct cmp_opts co;
+	struct cmp_result res;
 	const char *compare;
 	int i = plot_parse_args(argc, argv, &o, &compare, plot_usage, "plot");
 
-	rset_load(&rs, argv[i]);
-	plot_check_selection(&o, &rs);
-	if (compare != NULL)
-		rset_load(&base, compare);
+	plot_open(&o, argv[i], compare, &rs, &base, &co, &res);
 	plot_setup();
 	plot_results(&o, &rs, &figs);
 	if (compare != NULL) {
-		struct delta *d;
-		size_t nd, unmatched;
 		char *note = plot_compare_note(argv[i], compare);
 
-		nd = delta_compute(&base, &rs, &d, &unmatched);
-		if (nd == 0)
-			usage_error("%s and %s have no point in common", argv[i],
-			    compare);
-		if (unmatched > 0)
-			warnx_("%zu points of %s are not in %s", unmatched,
-			    argv[i], compare);
-		plot_deltas(&o, d, nd, note, &figs);
+		plot_deltas(&o, &res, &co, note, &figs);
+		compare_result_free(&res);
 		free(note);
-		free(d);
-		rset_free(&base);
+		load_free(&base);
 	}
 	if (figs.n == 0)
 		usage_error("%s: nothing to plot (a throughput figure needs two "
 		    "sizes or more, a heatmap two offsets or more each side)",
 		    argv[i]);
 	plot_figlist_free(&figs);
-	rset_free(&rs);
+	load_free(&rs);
 	return 0;
 }

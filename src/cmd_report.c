@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "delta.h"
+#include "compare.h"
+#include "load.h"
 #include "plot.h"
-#include "resultset.h"
 #include "util.h"
 
 static void
@@ -23,16 +23,16 @@ report_usage(FILE *fp)
 	    "usage: csumbench report RESULTS [--compare OTHER] [-o DIR]\n"
 	    "                        [--format png|svg] [-f FAMILY] [-k PATTERN]\n"
 	    "\n"
-	    "Write DIR/report.md: where and how RESULTS was measured (from\n"
-	    "RESULTS.meta), the fastest kernel of each family by size range,\n"
+	    "Write DIR/report.md: where and how RESULTS (CSV or JSON) was\n"
+	    "measured (from RESULTS.meta, or the JSON's context), the fastest kernel of each family by size range,\n"
 	    "the figures of csumbench plot (written into DIR, linked by relative\n"
 	    "paths) and, with --compare, the change of every kernel against the\n"
 	    "baseline OTHER, as tables and charts. Prints the report's path.\n"
 	    "\n"
 	    "  -o, --output DIR     the report's directory, made if missing\n"
 	    "                       (default: the current directory)\n"
-	    "      --compare OTHER  the baseline: deltas are (RESULTS - OTHER) /\n"
-	    "                       OTHER of the median cost per call\n"
+	    "      --compare OTHER  the baseline: the deltas and their significance\n"
+	    "                       of 'csumbench compare OTHER RESULTS'\n"
 	    "      --format FMT     figures as png or svg (default: png)\n"
 	    "  -f, --family LIST    only these families (comma-separated globs)\n"
 	    "  -k, --kernel PATS    only kernels matching these globs\n"
@@ -40,6 +40,13 @@ report_usage(FILE *fp)
 	    "  -h, --help           show this help\n"
 	    "\n"
 	    "Needs gnuplot (Debian: apt-get install gnuplot-nox). See csumbench(1).\n");
+}
+
+/* Provenance: from RESULTS.meta, or the context of a JSON file. */
+static int
+has_meta(const struct rset *rs)
+{
+	return rs->prov.n > 0;
 }
 
 /* Markdown table cells: no '|' or newline inside. */
@@ -95,62 +102,62 @@ prov_row(FILE *fp, const char *what, const char *a, const char *b, int two)
 
 /* One provenance line as text: "AMD EPYC (AuthenticAMD, family 25 ...)". */
 static char *
-prov_cpu(const struct resultset *rs)
+prov_cpu(const struct rset *rs)
 {
-	const char *brand = rset_meta(rs, "cpu_brand");
+	const char *brand = load_meta(rs, "cpu_brand");
 
-	if (!rs->have_meta || *brand == '\0')
+	if (!has_meta(rs) || *brand == '\0')
 		return xstrdup("");
 	return xasprintf("%s (%s, family %s model %s stepping %s; %s CPUs online)",
-	    brand, rset_meta(rs, "cpu_vendor"), rset_meta(rs, "cpu_family"),
-	    rset_meta(rs, "cpu_model"), rset_meta(rs, "cpu_stepping"),
-	    rset_meta(rs, "cpus_online"));
+	    brand, load_meta(rs, "cpu_vendor"), load_meta(rs, "cpu_family"),
+	    load_meta(rs, "cpu_model"), load_meta(rs, "cpu_stepping"),
+	    load_meta(rs, "cpus_online"));
 }
 
 static char *
-prov_caches(const struct resultset *rs)
+prov_caches(const struct rset *rs)
 {
 	char a[32], b[32], c[32];
 
-	if (!rs->have_meta || *rset_meta(rs, "l1d_bytes") == '\0')
+	if (!has_meta(rs) || *load_meta(rs, "l1d_bytes") == '\0')
 		return xstrdup("");
 	return xasprintf("L1d %s, L2 %s, L3 %s",
-	    size_label(atof(rset_meta(rs, "l1d_bytes")), a, sizeof a),
-	    size_label(atof(rset_meta(rs, "l2_bytes")), b, sizeof b),
-	    size_label(atof(rset_meta(rs, "l3_bytes")), c, sizeof c));
+	    size_label(atof(load_meta(rs, "l1d_bytes")), a, sizeof a),
+	    size_label(atof(load_meta(rs, "l2_bytes")), b, sizeof b),
+	    size_label(atof(load_meta(rs, "l3_bytes")), c, sizeof c));
 }
 
 static char *
-prov_timer(const struct resultset *rs)
+prov_timer(const struct rset *rs)
 {
-	const char *t = rset_meta(rs, "timer");
-	double hz = atof(rset_meta(rs, "timer_hz"));
+	const char *t = load_meta(rs, "timer");
+	double hz = atof(load_meta(rs, "timer_hz"));
 
 	if (*t == '\0')
 		return xstrdup("");
 	return xasprintf("%s, unit %s%s%.4g GHz, start/stop overhead %s %s",
-	    t, rset_meta(rs, "unit"), hz > 0 ? ", " : "", hz / 1e9,
-	    rset_meta(rs, "timer_overhead"), rset_meta(rs, "unit"));
+	    t, load_meta(rs, "unit"), hz > 0 ? ", " : "", hz / 1e9,
+	    load_meta(rs, "timer_overhead"), load_meta(rs, "unit"));
 }
 
 static char *
-prov_state(const struct resultset *rs)
+prov_state(const struct rset *rs)
 {
-	const char *hv = rset_meta(rs, "hypervisor");
-	const char *gov = rset_meta(rs, "governor");
+	const char *hv = load_meta(rs, "hypervisor");
+	const char *gov = load_meta(rs, "governor");
 
-	if (!rs->have_meta)
+	if (!has_meta(rs))
 		return xstrdup("");
 	return xasprintf("hypervisor %s, governor %s, turbo %s, load %s",
 	    *hv ? hv : "none", *gov ? gov : "unknown",
-	    *rset_meta(rs, "turbo") ? rset_meta(rs, "turbo") : "unknown",
-	    *rset_meta(rs, "load_avg_1min") ? rset_meta(rs, "load_avg_1min") :
+	    *load_meta(rs, "turbo") ? load_meta(rs, "turbo") : "unknown",
+	    *load_meta(rs, "load_avg_1min") ? load_meta(rs, "load_avg_1min") :
 	    "unknown");
 }
 
 static void
-write_provenance(FILE *fp, const struct resultset *rs,
-    const struct resultset *base)
+write_provenance(FILE *fp, const struct rset *rs,
+    const struct rset *base)
 {
 	static const struct { const char *label, *key; } plain[] = {
 		{ "compiler", "compiler" }, { "flags", "cflags" },
@@ -160,20 +167,21 @@ write_provenance(FILE *fp, const struct resultset *rs,
 		{ "samples per point", "reps" }, { "command", "command" },
 		{ NULL, NULL }
 	};
-	char *(*const derived[])(const struct resultset *) = {
+	char *(*const derived[])(const struct rset *) = {
 		prov_cpu, prov_caches, prov_timer, prov_state
 	};
 	static const char *const dlabel[] = {
 		"CPU", "caches", "timer", "machine state"
 	};
-	const struct resultset *b = base != NULL ? base : rs;
+	const struct rset *b = base != NULL ? base : rs;
 	int two = base != NULL;
 	size_t i;
 
 	fprintf(fp, "## Where and how\n\n");
-	if (!rs->have_meta)
+	if (!has_meta(rs))
 		fprintf(fp, "No provenance: %s.meta is missing (csumbench run "
-		    "-o FILE writes FILE.meta beside FILE).\n\n", rs->path);
+		    "-o FILE.csv writes FILE.csv.meta beside it; a JSON file "
+		    "holds its own).\n\n", rs->path);
 	if (two)
 		fprintf(fp, "| | %s (this run) | %s (baseline) |\n|---|---|---|\n",
 		    rs->path, base->path);
@@ -187,28 +195,28 @@ write_provenance(FILE *fp, const struct resultset *rs,
 		free(y);
 	}
 	for (i = 0; plain[i].label != NULL; i++)
-		prov_row(fp, plain[i].label, rset_meta(rs, plain[i].key),
-		    rset_meta(b, plain[i].key), two);
+		prov_row(fp, plain[i].label, load_meta(rs, plain[i].key),
+		    load_meta(b, plain[i].key), two);
 	fputc('\n', fp);
-	if (*rset_meta(rs, "hypervisor") != '\0')
+	if (*load_meta(rs, "hypervisor") != '\0')
 		fprintf(fp, "Measured under a hypervisor (%s): other tenants "
 		    "add noise; prefer the medians and their confidence "
 		    "intervals to single figures.\n\n",
-		    rset_meta(rs, "hypervisor"));
+		    load_meta(rs, "hypervisor"));
 }
 
 /* Rows of one family, cache state and mode at the offsets a throughput
  * figure shows (0/0 when measured, else the first pair). */
 static size_t
-group_slice(const struct plot_opts *o, const struct resultset *rs, size_t first,
+group_slice(const struct plot_opts *o, const struct rset *rs, size_t first,
     char *done, size_t *out)
 {
-	const struct rrow *r = &rs->rows[first];
-	double s0 = r->src_align, d0 = r->dst_align;
+	const struct rpoint *r = &rs->p[first];
+	size_t s0 = r->src_align, d0 = r->dst_align;
 	size_t j, n = 0;
 
 	for (j = first; j < rs->n; j++) {
-		const struct rrow *q = &rs->rows[j];
+		const struct rpoint *q = &rs->p[j];
 
 		if (strcmp(q->family, r->family) == 0 &&
 		    strcmp(q->cache, r->cache) == 0 &&
@@ -217,7 +225,7 @@ group_slice(const struct plot_opts *o, const struct resultset *rs, size_t first,
 			s0 = d0 = 0;
 	}
 	for (j = first; j < rs->n; j++) {
-		const struct rrow *q = &rs->rows[j];
+		const struct rpoint *q = &rs->p[j];
 
 		if (done[j] || strcmp(q->family, r->family) != 0 ||
 		    strcmp(q->cache, r->cache) != 0 ||
@@ -225,7 +233,7 @@ group_slice(const struct plot_opts *o, const struct resultset *rs, size_t first,
 			continue;
 		done[j] = 1;
 		if (q->src_align == s0 && q->dst_align == d0 && q->size > 0 &&
-		    q->median > 0)
+		    q->st.median > 0)
 			out[n++] = j;
 	}
 	return n;
@@ -242,7 +250,7 @@ cmp_double(const void *a, const void *b)
 /* The fastest kernel at each size, runs of sizes with the same winner
  * merged into one line. */
 static void
-write_best(FILE *fp, const struct plot_opts *o, const struct resultset *rs)
+write_best(FILE *fp, const struct plot_opts *o, const struct rset *rs)
 {
 	char *done = xcalloc(rs->n, 1);
 	size_t *sl = xcalloc(rs->n, sizeof(size_t));
@@ -255,12 +263,12 @@ write_best(FILE *fp, const struct plot_opts *o, const struct resultset *rs)
 	    "extra cost. \"Within noise\" counts sizes where the 95%% "
 	    "confidence intervals of the two medians overlap.\n\n");
 	for (i = 0; i < rs->n; i++) {
-		const struct rrow *r = &rs->rows[i];
+		const struct rpoint *r = &rs->p[i];
 		int hz;
 		char a[32], b[32];
 		/* the current run of sizes */
 		double lo = 0, hi = 0, tlo = 0, thi = 0, llo = 0, lhi = 0;
-		const struct rrow *w = NULL, *ru = NULL;
+		const struct rpoint *w = NULL, *ru = NULL;
 		size_t nsz = 0, ties = 0, nrun = 0;
 
 		if (done[i] || !plot_row_selected(o, r))
@@ -268,37 +276,37 @@ write_best(FILE *fp, const struct plot_opts *o, const struct resultset *rs)
 		n = group_slice(o, rs, i, done, sl);
 		if (n == 0)
 			continue;
-		hz = !isnan(rrow_gbps(&rs->rows[sl[0]]));
+		hz = !isnan(load_gbps(&rs->p[sl[0]]));
 		fprintf(fp, "### %s, %s cache%s%s", r->family, r->cache,
 		    strcmp(r->mode, "throughput") ? ", " : "",
 		    strcmp(r->mode, "throughput") ? r->mode : "");
-		if (rs->rows[sl[0]].src_align != 0 || rs->rows[sl[0]].dst_align != 0)
-			fprintf(fp, ", offsets %.0f/%.0f", rs->rows[sl[0]].src_align,
-			    rs->rows[sl[0]].dst_align);
+		if (rs->p[sl[0]].src_align != 0 || rs->p[sl[0]].dst_align != 0)
+			fprintf(fp, ", offsets %zu/%zu", rs->p[sl[0]].src_align,
+			    rs->p[sl[0]].dst_align);
 		fprintf(fp, "\n\n| sizes | fastest | %s | runner-up | lead | "
 		    "within noise |\n|---|---|---|---|---|---|\n",
 		    hz ? "GB/s" : "bytes per unit");
 		for (j = 0; j < n; j++)
-			sizes[j] = rs->rows[sl[j]].size;
+			sizes[j] = rs->p[sl[j]].size;
 		qsort(sizes, n, sizeof(double), cmp_double);
 		for (j = 0, ns = 0; j < n; j++)
 			if (j == 0 || sizes[j] != sizes[j - 1])
 				sizes[ns++] = sizes[j];
 		for (j = 0; j <= ns; j++) {
-			const struct rrow *best = NULL, *second = NULL;
+			const struct rpoint *best = NULL, *second = NULL;
 			double t, lead;
 
 			if (j < ns)
 				for (k = 0; k < n; k++) {
-					const struct rrow *q = &rs->rows[sl[k]];
+					const struct rpoint *q = &rs->p[sl[k]];
 
 					if (q->size != sizes[j])
 						continue;
-					if (best == NULL || q->median < best->median) {
+					if (best == NULL || q->st.median < best->st.median) {
 						second = best;
 						best = q;
 					} else if (second == NULL ||
-					    q->median < second->median)
+					    q->st.median < second->st.median)
 						second = q;
 				}
 			/* Close the run when the winner changes. */
@@ -325,9 +333,9 @@ write_best(FILE *fp, const struct plot_opts *o, const struct resultset *rs)
 			}
 			if (j == ns)
 				break;
-			t = hz ? rrow_gbps(best) : best->size / best->median;
+			t = hz ? load_gbps(best) : best->size / best->st.median;
 			lead = second != NULL ?
-			    (second->median / best->median - 1) * 100 : 0;
+			    (second->st.median / best->st.median - 1) * 100 : 0;
 			if (w == NULL) {
 				w = best;
 				ru = second;
@@ -343,13 +351,13 @@ write_best(FILE *fp, const struct plot_opts *o, const struct resultset *rs)
 			llo = lead < llo ? lead : llo;
 			lhi = lead > lhi ? lead : lhi;
 			nsz++;
-			if (second != NULL && !isnan(best->ci_hi) &&
-			    !isnan(second->ci_lo) && best->ci_hi >= second->ci_lo)
+			if (second != NULL && !isnan(best->st.ci_hi) &&
+			    !isnan(second->st.ci_lo) && best->st.ci_hi >= second->st.ci_lo)
 				ties++;
 		}
 		if (!hz)
 			fprintf(fp, "\nThroughput in bytes per %s.\n",
-			    unit_one(rs->rows[sl[0]].unit));
+			    unit_one(rs->p[sl[0]].unit));
 		fputc('\n', fp);
 	}
 	free(done);
@@ -357,105 +365,44 @@ write_best(FILE *fp, const struct plot_opts *o, const struct resultset *rs)
 	free(sizes);
 }
 
-/* The deltas of one family at the figure's offsets: sizes down, kernels
- * across. */
+/* compare's markdown tables of the points the delta charts show. */
 static void
-write_deltas(FILE *fp, const struct plot_opts *o, const struct delta *d,
-    size_t nd, size_t unmatched, const char *bname, const char *aname)
+write_deltas(FILE *fp, const struct cmp_result *res,
+    const struct cmp_opts *co, const char *bname, const char *aname)
 {
-	char *done = xcalloc(nd ? nd : 1, 1);
-	size_t *g = xcalloc(nd ? nd : 1, sizeof(size_t));
-	const char **ks = xcalloc(nd ? nd : 1, sizeof(char *));
-	double *sizes = xcalloc(nd ? nd : 1, sizeof(double));
-	size_t i, j, k, n, nk, ns, nsig = 0, nslow = 0;
+	struct cmp_row *g = xcalloc(res->n + 1, sizeof(*g));
+	char *done = xcalloc(res->n + 1, 1);
+	struct cmp_opts md = *co;
+	size_t i, ng, nsig = 0, nslow = 0;
 
-	for (i = 0; i < nd; i++) {
-		nsig += d[i].significant;
-		nslow += d[i].significant && d[i].pct > 0;
+	md.style = CMP_MARKDOWN;
+	for (i = 0; i < res->n; i++) {
+		nsig += res->rows[i].sig;
+		nslow += res->rows[i].sig && res->rows[i].ratio > 1;
 	}
 	fprintf(fp, "## Change against the baseline\n\n"
-	    "Change in the median cost per call of %s against %s: "
-	    "(this − baseline) / baseline; below zero is faster. %zu points "
-	    "matched, %zu significant (%zu of them slower)%s. A change is "
-	    "marked significant when the 95%% confidence intervals of the "
-	    "two medians do not overlap; others are shown in parentheses with "
-	    "\"n.s.\".\n\n", bname, aname, nd, nsig, nslow, "");
-	if (unmatched)
+	    "%s (B) against the baseline %s (A), as `csumbench compare "
+	    "%s %s` finds it: %zu points matched, %zu of them changed "
+	    "significantly (%zu slower). The tables show the points of the "
+	    "delta charts (offsets 0/0, or the first offsets compared); "
+	    "Delta is median B / median A - 1 of the cost per call, "
+	    "positive when this run is slower; changes that are not "
+	    "significant are marked ~.\n\n", bname, aname, aname, bname,
+	    res->n, nsig, nslow);
+	if (res->unmatched_b)
 		fprintf(fp, "%zu points of this run have no counterpart in the "
-		    "baseline and are left out.\n\n", unmatched);
-	for (i = 0; i < nd; i++) {
-		const struct rrow *r = d[i].b;
-		double s0 = r->src_align, d0 = r->dst_align;
-
-		if (done[i] || !plot_row_selected(o, r))
+		    "baseline and are left out.\n\n", res->unmatched_b);
+	if (res->unmatched_a)
+		fprintf(fp, "%zu points of the baseline have no counterpart in "
+		    "this run and are left out.\n\n", res->unmatched_a);
+	for (i = 0; i < res->n; i++) {
+		if (done[i] || (ng = plot_delta_rows(res, i, done, g)) == 0)
 			continue;
-		for (j = i; j < nd; j++)
-			if (strcmp(d[j].b->family, r->family) == 0 &&
-			    strcmp(d[j].b->cache, r->cache) == 0 &&
-			    strcmp(d[j].b->mode, r->mode) == 0 &&
-			    d[j].b->src_align == 0 && d[j].b->dst_align == 0)
-				s0 = d0 = 0;
-		for (j = i, n = 0, nk = 0; j < nd; j++) {
-			const struct rrow *q = d[j].b;
-
-			if (done[j] || strcmp(q->family, r->family) != 0 ||
-			    strcmp(q->cache, r->cache) != 0 ||
-			    strcmp(q->mode, r->mode) != 0 ||
-			    !plot_row_selected(o, q))
-				continue;
-			done[j] = 1;
-			if (q->src_align != s0 || q->dst_align != d0)
-				continue;
-			g[n] = j;
-			sizes[n++] = q->size;
-			for (k = 0; k < nk && strcmp(ks[k], q->kernel) != 0; k++)
-				;
-			if (k == nk)
-				ks[nk++] = q->kernel;
-		}
-		if (n == 0)
-			continue;
-		qsort(sizes, n, sizeof(double), cmp_double);
-		for (j = 0, ns = 0; j < n; j++)
-			if (j == 0 || sizes[j] != sizes[j - 1])
-				sizes[ns++] = sizes[j];
-		fprintf(fp, "### %s, %s cache", r->family, r->cache);
-		if (s0 != 0 || d0 != 0)
-			fprintf(fp, ", offsets %.0f/%.0f", s0, d0);
-		fprintf(fp, "\n\n| size |");
-		for (k = 0; k < nk; k++)
-			fprintf(fp, " %s |", ks[k]);
-		fprintf(fp, "\n|---:|");
-		for (k = 0; k < nk; k++)
-			fprintf(fp, "---:|");
-		fputc('\n', fp);
-		for (j = 0; j < ns; j++) {
-			char a[32];
-
-			fprintf(fp, "| %s |", size_label(sizes[j], a, sizeof a));
-			for (k = 0; k < nk; k++) {
-				const struct delta *x = NULL;
-				size_t m;
-
-				for (m = 0; m < n && x == NULL; m++)
-					if (d[g[m]].b->size == sizes[j] &&
-					    strcmp(d[g[m]].b->kernel, ks[k]) == 0)
-						x = &d[g[m]];
-				if (x == NULL)
-					fprintf(fp, " – |");
-				else if (x->significant)
-					fprintf(fp, " **%+.1f%%** |", x->pct);
-				else
-					fprintf(fp, " (%+.1f%% n.s.) |", x->pct);
-			}
-			fputc('\n', fp);
-		}
+		compare_print(fp, g, ng, res->unit, &md);
 		fputc('\n', fp);
 	}
-	free(done);
 	free(g);
-	free(ks);
-	free(sizes);
+	free(done);
 }
 
 static void
@@ -503,55 +450,49 @@ int
 cmd_report(int argc, char **argv)
 {
 	struct plot_opts o;
-	struct resultset rs, base;
+	struct rset rs, base;
 	struct figlist figs = { NULL, 0 };
-	struct delta *d = NULL;
-	size_t nd = 0, unmatched = 0;
+	struct cmp_opts co;
+	struct cmp_result res;
 	const char *compare;
 	struct outfile of;
 	char *path, *note = NULL;
 	int i = plot_parse_args(argc, argv, &o, &compare, report_usage,
 	    "report");
 
-	rset_load(&rs, argv[i]);
-	plot_check_selection(&o, &rs);
-	if (compare != NULL) {
-		rset_load(&base, compare);
-		nd = delta_compute(&base, &rs, &d, &unmatched);
-		if (nd == 0)
-			usage_error("%s and %s have no point in common", argv[i],
-			    compare);
+	plot_open(&o, argv[i], compare, &rs, &base, &co, &res);
+	if (compare != NULL)
 		note = plot_compare_note(argv[i], compare);
-	}
 	plot_setup();
 	o.quiet = 1;
 	plot_results(&o, &rs, &figs);
 	if (compare != NULL)
-		plot_deltas(&o, d, nd, note, &figs);
+		plot_deltas(&o, &res, &co, note, &figs);
 
 	path = xasprintf("%s/report.md", o.dir);
 	outfile_open(&of, path);
 	fprintf(of.fp, "# csumbench report: %s\n\n", argv[i]);
-	if (rs.have_meta)
+	if (has_meta(&rs))
 		fprintf(of.fp, "Measured on %s with csumbench %s, %s. Costs are "
 		    "per call, in %s; throughput is bytes per call divided by "
-		    "that cost.\n\n", rset_meta(&rs, "cpu_brand"),
-		    rset_meta(&rs, "csumbench_version"), rset_meta(&rs, "date"),
-		    rset_meta(&rs, "unit"));
+		    "that cost.\n\n", load_meta(&rs, "cpu_brand"),
+		    load_meta(&rs, "csumbench_version"), load_meta(&rs, "date"),
+		    load_meta(&rs, "unit"));
 	write_provenance(of.fp, &rs, compare != NULL ? &base : NULL);
 	write_best(of.fp, &o, &rs);
 	write_figures(of.fp, &figs);
 	if (compare != NULL)
-		write_deltas(of.fp, &o, d, nd, unmatched, argv[i], compare);
+		write_deltas(of.fp, &res, &co, argv[i], compare);
 	outfile_commit(&of);
 	printf("%s\n", path);
 
 	free(path);
 	free(note);
-	free(d);
 	plot_figlist_free(&figs);
-	if (compare != NULL)
-		rset_free(&base);
-	rset_free(&rs);
+	if (compare != NULL) {
+		compare_result_free(&res);
+		load_free(&base);
+	}
+	load_free(&rs);
 	return 0;
 }

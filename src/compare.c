@@ -27,28 +27,24 @@
 #include "signif.h"
 #include "util.h"
 
-enum test_kind { T_PAIRED, T_MWU, T_CI };
-
 static const char *const test_names[] = {
-	[T_PAIRED] = "Wilcoxon signed-rank test on paired samples",
-	[T_MWU] = "Mann-Whitney U test",
-	[T_CI] = "the medians' 95% confidence intervals overlap",
+	[CMP_PAIRED] = "Wilcoxon signed-rank test on paired samples",
+	[CMP_MWU] = "Mann-Whitney U test",
+	[CMP_CI] = "the medians' 95% confidence intervals overlap",
 };
 static const char *const test_short[] = {
-	[T_PAIRED] = "signed-rank", [T_MWU] = "mann-whitney", [T_CI] = "ci-overlap",
+	[CMP_PAIRED] = "signed-rank", [CMP_MWU] = "mann-whitney", [CMP_CI] = "ci-overlap",
 };
 
-struct row {
-	const struct rpoint *a, *b;
-	double	 fa, fb;	/* factors to the common unit */
-	double	 ratio;		/* median cost B / A; NaN if not comparable */
-	double	 p;		/* two-sided p-value; NaN for T_CI */
-	int	 sig;
-	enum test_kind test;
-	double	 pg;		/* the gate's one-sided p-value */
-	int	 slower;	/* ratio above the gate's threshold */
-	int	 gate_fail;
-};
+void
+compare_opts_init(struct cmp_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->style = CMP_MARKDOWN;
+	o->alpha = 0.05;
+	o->fail_above = -1;
+	o->cost = CMP_COST_AUTO;
+}
 
 int
 cmp_style_parse(const char *s)
@@ -144,7 +140,7 @@ on_side(const struct rpoint *p, int role, const struct cmp_opts *o,
 static int
 row_order(const void *x, const void *y)
 {
-	const struct row *r = x, *s = y;
+	const struct cmp_row *r = x, *s = y;
 	int c;
 
 	if ((c = strcmp(r->a->family, s->a->family)) != 0)
@@ -166,7 +162,7 @@ row_order(const void *x, const void *y)
 }
 
 static int
-same_group(const struct row *r, const struct row *s)
+same_group(const struct cmp_row *r, const struct cmp_row *s)
 {
 	return strcmp(r->a->family, s->a->family) == 0 &&
 	    strcmp(r->a->kernel, s->a->kernel) == 0 &&
@@ -179,7 +175,7 @@ same_group(const struct row *r, const struct row *s)
 
 /* The unit both sides are shown in, and each side's factor to it. */
 static const char *
-common_unit(struct row *r, const struct rset *a, const struct rset *b)
+common_unit(struct cmp_row *r, const struct rset *a, const struct rset *b)
 {
 	r->fa = r->fb = 1;
 	if (strcmp(r->a->unit, r->b->unit) == 0)
@@ -194,30 +190,30 @@ common_unit(struct row *r, const struct rset *a, const struct rset *b)
 }
 
 static void
-test_row(struct row *r, const struct cmp_opts *o)
+test_row(struct cmp_row *r, const struct cmp_opts *o)
 {
 	const struct rpoint *a = r->a, *b = r->b;
-	double ma = a->median * r->fa, mb = b->median * r->fb;
+	double ma = a->st.median * r->fa, mb = b->st.median * r->fb;
 
 	r->ratio = ma > 0 && mb > 0 ? mb / ma : NAN;
 	if (a->samples != NULL && b->samples != NULL) {
 		double scale = r->fa / r->fb;
 
 		if (o->same_run && a->n == b->n) {
-			r->test = T_PAIRED;
+			r->test = CMP_PAIRED;
 			r->p = signif_signed_rank(a->samples, b->samples, a->n,
 			    scale, SIGNIF_TWO_SIDED);
 		} else {
-			r->test = T_MWU;
+			r->test = CMP_MWU;
 			r->p = signif_mwu(a->samples, a->n, b->samples, b->n,
 			    scale, SIGNIF_TWO_SIDED);
 		}
 		r->sig = r->p < o->alpha;
 	} else {
-		r->test = T_CI;
+		r->test = CMP_CI;
 		r->p = NAN;
-		r->sig = b->ci_lo * r->fb > a->ci_hi * r->fa ||
-		    b->ci_hi * r->fb < a->ci_lo * r->fa;
+		r->sig = b->st.ci_lo * r->fb > a->st.ci_hi * r->fa ||
+		    b->st.ci_hi * r->fb < a->st.ci_lo * r->fa;
 	}
 }
 
@@ -228,7 +224,7 @@ test_row(struct row *r, const struct cmp_opts *o)
  * points of a sweep nor a small, real shift can trip it by chance.
  */
 static void
-gate_row(struct row *r, const struct cmp_opts *o, size_t m)
+gate_row(struct cmp_row *r, const struct cmp_opts *o, size_t m)
 {
 	const struct rpoint *a = r->a, *b = r->b;
 	double margin = 1 + o->fail_above / 100;
@@ -237,11 +233,11 @@ gate_row(struct row *r, const struct cmp_opts *o, size_t m)
 	r->pg = NAN;
 	if (!r->slower)
 		return;
-	if (r->test == T_CI) {
-		r->gate_fail = b->ci_lo * r->fb > margin * a->ci_hi * r->fa;
+	if (r->test == CMP_CI) {
+		r->gate_fail = b->st.ci_lo * r->fb > margin * a->st.ci_hi * r->fa;
 		return;
 	}
-	if (r->test == T_PAIRED)
+	if (r->test == CMP_PAIRED)
 		r->pg = signif_signed_rank(a->samples, b->samples, a->n,
 		    margin * r->fa / r->fb, SIGNIF_GREATER);
 	else
@@ -251,7 +247,7 @@ gate_row(struct row *r, const struct cmp_opts *o, size_t m)
 }
 
 static void
-group_label(const struct row *r, char *buf, size_t len)
+group_label(const struct cmp_row *r, char *buf, size_t len)
 {
 	char k[200];
 
@@ -294,10 +290,10 @@ rate_stats(const struct rpoint *p, double f, double hz, double *mean,
 	 * empty-call subtraction): first-order approximation from the mean
 	 * and standard deviation of the cost.
 	 */
-	if (!(p->mean > 0))
+	if (!(p->st.mean > 0))
 		return -1;
-	*mean = hz / (p->mean * f) / 1e6;
-	*sd = isfinite(p->stddev) ? *mean * p->stddev / p->mean : 0;
+	*mean = hz / (p->st.mean * f) / 1e6;
+	*sd = isfinite(p->st.stddev) ? *mean * p->st.stddev / p->st.mean : 0;
 	return 0;
 }
 
@@ -350,7 +346,7 @@ print_legend(FILE *out, const struct legend *lg, const char *indent,
 		for (t = 0; t < 3; t++) {
 			if (!lg->tests[t])
 				continue;
-			if (t == T_CI)
+			if (t == CMP_CI)
 				fprintf(out, "%s~ not significant: %s (no raw "
 				    "samples)\n", indent, test_names[t]);
 			else
@@ -364,7 +360,7 @@ print_legend(FILE *out, const struct legend *lg, const char *indent,
 }
 
 static void
-legend_add(struct legend *lg, const struct row *r)
+legend_add(struct legend *lg, const struct cmp_row *r)
 {
 	lg->tests[r->test] = 1;
 	if (!r->sig)
@@ -372,7 +368,7 @@ legend_add(struct legend *lg, const struct row *r)
 }
 
 static void
-print_bpf(FILE *out, struct row *rows, size_t n, const char *unit,
+print_bpf(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
     const struct cmp_opts *o)
 {
 	size_t i, w[4] = { 13, 18, 18, 13 }, len;
@@ -418,7 +414,7 @@ print_bpf(FILE *out, struct row *rows, size_t n, const char *unit,
 	fputs("|\n", out);
 	put_rule(out, w, 4);
 	for (i = 0; i < n; i++) {
-		const struct row *r = &rows[i];
+		const struct cmp_row *r = &rows[i];
 		int ok = isfinite(ra[i]) && isfinite(rb[i]) && ra[i] > 0;
 
 		fprintf(out, "  |      %-*zu|", (int)(w[0] - 6), r->a->size);
@@ -467,7 +463,7 @@ print_bpf(FILE *out, struct row *rows, size_t n, const char *unit,
 }
 
 static void
-print_ticks(FILE *out, struct row *rows, size_t n, const char *unit,
+print_ticks(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
     int number, const struct cmp_opts *o)
 {
 	size_t i, nlog = 0;
@@ -488,8 +484,8 @@ print_ticks(FILE *out, struct row *rows, size_t n, const char *unit,
 	fprintf(out, "\t     (Avg.%s A) (Avg.%s B) (latency reduction)\n",
 	    u, u);
 	for (i = 0; i < n; i++) {
-		const struct row *r = &rows[i];
-		double a = r->a->mean * r->fa, b = r->b->mean * r->fb;
+		const struct cmp_row *r = &rows[i];
+		double a = r->a->st.mean * r->fa, b = r->b->st.mean * r->fb;
 
 		fprintf(out, "  %zu\t\t", r->a->size);
 		fprintf(out, fmt, a);
@@ -524,7 +520,7 @@ fmt_pct(char *buf, size_t len, double ratio)
 }
 
 static void
-print_markdown(FILE *out, struct row *rows, size_t n, const char *unit,
+print_markdown(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
     const struct cmp_opts *o)
 {
 	size_t i, nlog = 0;
@@ -538,11 +534,11 @@ print_markdown(FILE *out, struct row *rows, size_t n, const char *unit,
 	    rows[0].a->kernel, unit, rows[0].b->kernel, unit);
 	fprintf(out, "|-----:|------:|------:|------:|--:|:--|\n");
 	for (i = 0; i < n; i++) {
-		const struct row *r = &rows[i];
+		const struct cmp_row *r = &rows[i];
 
 		fmt_pct(d, sizeof(d), r->ratio);
 		fprintf(out, "| %zu | %.2f | %.2f | %s%s | ", r->a->size,
-		    r->a->median * r->fa, r->b->median * r->fb, d,
+		    r->a->st.median * r->fa, r->b->st.median * r->fb, d,
 		    r->sig || !isfinite(r->ratio) ? "" : " ~");
 		if (isnan(r->p))
 			fprintf(out, "- |");
@@ -582,7 +578,7 @@ print_csv_header(FILE *out)
 }
 
 static void
-print_csv(FILE *out, struct row *rows, size_t n, const char *unit,
+print_csv(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
     const struct cmp_opts *o)
 {
 	struct csv_writer w;
@@ -591,7 +587,7 @@ print_csv(FILE *out, struct row *rows, size_t n, const char *unit,
 
 	csv_init(&w, out);
 	for (i = 0; i < n; i++) {
-		const struct row *r = &rows[i];
+		const struct cmp_row *r = &rows[i];
 
 		csv_str(&w, "point");
 		csv_str(&w, r->a->family);
@@ -604,13 +600,13 @@ print_csv(FILE *out, struct row *rows, size_t n, const char *unit,
 		csv_str(&w, r->a->mode);
 		csv_str(&w, unit);
 		csv_ulong(&w, r->a->n);
-		csv_double(&w, r->a->median * r->fa);
-		csv_double(&w, r->a->mean * r->fa);
-		csv_double(&w, r->a->stddev * r->fa);
+		csv_double(&w, r->a->st.median * r->fa);
+		csv_double(&w, r->a->st.mean * r->fa);
+		csv_double(&w, r->a->st.stddev * r->fa);
 		csv_ulong(&w, r->b->n);
-		csv_double(&w, r->b->median * r->fb);
-		csv_double(&w, r->b->mean * r->fb);
-		csv_double(&w, r->b->stddev * r->fb);
+		csv_double(&w, r->b->st.median * r->fb);
+		csv_double(&w, r->b->st.mean * r->fb);
+		csv_double(&w, r->b->st.stddev * r->fb);
 		csv_double(&w, (r->ratio - 1) * 100);
 		csv_double(&w, r->p);
 		csv_str(&w, test_short[r->test]);
@@ -642,7 +638,7 @@ print_csv(FILE *out, struct row *rows, size_t n, const char *unit,
 }
 
 /* Report points that found no partner: on stderr, never silently. */
-static void
+static size_t
 report_unmatched(const struct rset *s, const char *side,
     const unsigned char *used, const int *eligible)
 {
@@ -653,7 +649,7 @@ report_unmatched(const struct rset *s, const char *side,
 		if (eligible[i] && !used[i])
 			total++;
 	if (total == 0)
-		return;
+		return 0;
 	warnx_("compare: %zu point%s of %s (%s) ha%s no match:", total,
 	    total == 1 ? "" : "s", side, s->path, total == 1 ? "s" : "ve");
 	for (i = 0; i < s->n && k < 20; i++)
@@ -665,59 +661,25 @@ report_unmatched(const struct rset *s, const char *side,
 		}
 	if (total > k && verbose_level > 0)
 		fprintf(stderr, "  ... and %zu more\n", total - k);
+	return total;
 }
 
-/* A copy of s with every point's subtracted overhead added back. */
-static void
-gross_copy(const struct rset *s, struct rset *g)
-{
-	size_t i, k;
+static void match_rows(const struct rset *, const struct rset *,
+    const struct cmp_opts *, struct cmp_result *);
 
-	*g = *s;
-	g->p = xcalloc(s->n + 1, sizeof(*g->p));
-	for (i = 0; i < s->n; i++) {
-		struct rpoint *p = &g->p[i];
-		double ov;
-
-		*p = s->p[i];
-		ov = isfinite(p->overhead) ? p->overhead : 0;
-		p->min += ov;
-		p->median += ov;
-		p->mean += ov;
-		p->ci_lo += ov;
-		p->ci_hi += ov;
-		if (p->samples != NULL) {
-			p->samples = xcalloc(p->n + 1, sizeof(double));
-			for (k = 0; k < p->n; k++)
-				p->samples[k] = s->p[i].samples[k] + ov;
-		}
-	}
-}
-
-static void
-gross_free(struct rset *g)
+void
+compare_match(const struct rset *a, const struct rset *b,
+    const struct cmp_opts *o, struct cmp_result *res)
 {
 	size_t i;
+	int missing = 0;
 
-	for (i = 0; i < g->n; i++)
-		free(g->p[i].samples);
-	free(g->p);
-}
-
-static int compare_sets_(const struct rset *, const struct rset *,
-    const struct cmp_opts *, FILE *);
-
-int
-compare_sets(const struct rset *a, const struct rset *b,
-    const struct cmp_opts *o, FILE *out)
-{
-	struct rset ga, gb;
-	size_t i;
-	int rc, missing = 0;
-
+	memset(res, 0, sizeof(*res));
 	if (o->cost == CMP_COST_NET ||
-	    (o->cost == CMP_COST_AUTO && o->same_run))
-		return compare_sets_(a, b, o, out);
+	    (o->cost == CMP_COST_AUTO && o->same_run)) {
+		match_rows(a, b, o, res);
+		return;
+	}
 	for (i = 0; i < a->n; i++)
 		missing |= !isfinite(a->p[i].overhead);
 	for (i = 0; i < b->n; i++)
@@ -725,32 +687,60 @@ compare_sets(const struct rset *a, const struct rset *b,
 	if (missing && o->cost == CMP_COST_GROSS)
 		usage_error("compare: --cost gross needs the overhead of every "
 		    "point, and %s or %s lacks it", a->path, b->path);
-	if (missing)
-		return compare_sets_(a, b, o, out);
+	if (missing) {
+		match_rows(a, b, o, res);
+		return;
+	}
 	talk("csumbench: compare: two runs: comparing gross costs per call "
 	    "(each run's empty-call overhead added back; --cost net to "
 	    "compare the kernels' net costs)\n");
-	gross_copy(a, &ga);
-	gross_copy(b, &gb);
-	rc = compare_sets_(&ga, &gb, o, out);
-	gross_free(&ga);
-	gross_free(&gb);
+	res->gross = 1;
+	load_copy(&res->ga, a);
+	load_copy(&res->gb, b);
+	load_add_overhead(&res->ga);
+	load_add_overhead(&res->gb);
+	match_rows(&res->ga, &res->gb, o, res);
+}
+
+void
+compare_result_free(struct cmp_result *res)
+{
+	free(res->rows);
+	if (res->gross) {
+		load_free(&res->ga);
+		load_free(&res->gb);
+	}
+	memset(res, 0, sizeof(*res));
+}
+
+int
+compare_sets(const struct rset *a, const struct rset *b,
+    const struct cmp_opts *o, FILE *out)
+{
+	struct cmp_result res;
+	int rc;
+
+	compare_match(a, b, o, &res);
+	compare_print(out, res.rows, res.n, res.unit, o);
+	fflush(out);
+	rc = compare_gate(&res, o);
+	compare_result_free(&res);
 	return rc;
 }
 
-static int
-compare_sets_(const struct rset *a, const struct rset *b,
-    const struct cmp_opts *o, FILE *out)
+/* Match every B point with the A point at its position; test each pair. */
+static void
+match_rows(const struct rset *a, const struct rset *b,
+    const struct cmp_opts *o, struct cmp_result *res)
 {
-	struct row *rows = NULL;
-	size_t nrows = 0, i, j, g, m = 0, nfail = 0, nslow = 0;
+	struct cmp_row *rows = NULL;
+	size_t nrows = 0, i, j, m = 0;
 	unsigned char *used_a = xcalloc(a->n + 1, 1), *used_b =
 	    xcalloc(b->n + 1, 1);
 	int *elig_a = xcalloc(a->n + 1, sizeof(int));
 	int *elig_b = xcalloc(b->n + 1, sizeof(int));
 	const char *base_family = "", *unit = NULL, *u;
 	char d[300];
-	int number = 0;
 
 	if (o->a_kernel != NULL) {
 		if (!has_kernel(a, o->a_kernel))
@@ -797,8 +787,8 @@ compare_sets_(const struct rset *a, const struct rset *b,
 		rows[nrows].b = q;
 		nrows++;
 	}
-	report_unmatched(a, "A", used_a, elig_a);
-	report_unmatched(b, "B", used_b, elig_b);
+	res->unmatched_a = report_unmatched(a, "A", used_a, elig_a);
+	res->unmatched_b = report_unmatched(b, "B", used_b, elig_b);
 	/* The -k filter: keep rows where either kernel matches. */
 	for (i = j = 0; i < nrows; i++)
 		if (o->kernels == NULL ||
@@ -840,6 +830,22 @@ compare_sets_(const struct rset *a, const struct rset *b,
 	if (o->fail_above >= 0)
 		for (i = 0; i < nrows; i++)
 			gate_row(&rows[i], o, m);
+	res->rows = rows;
+	res->n = nrows;
+	res->unit = unit;
+	free(used_a);
+	free(used_b);
+	free(elig_a);
+	free(elig_b);
+}
+
+void
+compare_print(FILE *out, const struct cmp_row *rows, size_t nrows,
+    const char *unit, const struct cmp_opts *o)
+{
+	size_t i, g;
+	int number = 0;
+
 	if (o->style == CMP_CSV)
 		print_csv_header(out);
 	for (i = 0; i < nrows; i = g) {
@@ -862,39 +868,42 @@ compare_sets_(const struct rset *a, const struct rset *b,
 			break;
 		}
 	}
-	fflush(out);
-	if (o->fail_above >= 0) {
-		for (i = 0; i < nrows; i++) {
-			nfail += rows[i].gate_fail;
-			nslow += rows[i].slower;
-		}
-		if (nfail > 0) {
-			fprintf(stderr, "%s: compare: FAIL: %zu of %zu points "
-			    "significantly more than %g%% slower in B:\n",
-			    progname, nfail, nrows, o->fail_above);
-			for (i = 0; i < nrows; i++) {
-				const struct row *r = &rows[i];
+}
 
-				if (!r->gate_fail)
-					continue;
-				point_desc(r->b, d, sizeof(d));
-				fprintf(stderr, "  %s: %+.2f%% vs %s", d,
-				    (r->ratio - 1) * 100, r->a->kernel);
-				if (!isnan(r->pg))
-					fprintf(stderr, " (p = %.2g)", r->pg);
-				fputc('\n', stderr);
-			}
-		} else if (!o->quiet)
-			fprintf(stderr, "%s: compare: pass: no point "
-			    "significantly more than %g%% slower in B (%zu "
-			    "points; %zu more than %g%% slower but not "
-			    "significantly)\n", progname, o->fail_above,
-			    nrows, nslow, o->fail_above);
+int
+compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
+{
+	const struct cmp_row *rows = res->rows;
+	size_t nrows = res->n, i, nfail = 0, nslow = 0;
+	char d[300];
+
+	if (o->fail_above < 0)
+		return 0;
+	for (i = 0; i < nrows; i++) {
+		nfail += rows[i].gate_fail;
+		nslow += rows[i].slower;
 	}
-	free(rows);
-	free(used_a);
-	free(used_b);
-	free(elig_a);
-	free(elig_b);
+	if (nfail > 0) {
+		fprintf(stderr, "%s: compare: FAIL: %zu of %zu points "
+		    "significantly more than %g%% slower in B:\n",
+		    progname, nfail, nrows, o->fail_above);
+		for (i = 0; i < nrows; i++) {
+			const struct cmp_row *r = &rows[i];
+
+			if (!r->gate_fail)
+				continue;
+			point_desc(r->b, d, sizeof(d));
+			fprintf(stderr, "  %s: %+.2f%% vs %s", d,
+			    (r->ratio - 1) * 100, r->a->kernel);
+			if (!isnan(r->pg))
+				fprintf(stderr, " (p = %.2g)", r->pg);
+			fputc('\n', stderr);
+		}
+	} else if (!o->quiet)
+		fprintf(stderr, "%s: compare: pass: no point "
+		    "significantly more than %g%% slower in B (%zu "
+		    "points; %zu more than %g%% slower but not "
+		    "significantly)\n", progname, o->fail_above,
+		    nrows, nslow, o->fail_above);
 	return nfail > 0 ? EXIT_CHECK : 0;
 }

@@ -38,13 +38,55 @@ struct cmp_opts {
 	int		 quiet;
 };
 
+/* How a row's significance was decided. */
+enum cmp_test {
+	CMP_PAIRED,	/* Wilcoxon signed-rank on paired samples (one run) */
+	CMP_MWU,	/* Mann-Whitney U on the samples of two runs */
+	CMP_CI,		/* no samples: the medians' 95% CIs do not overlap */
+};
+
+/* One point of B against the point of A at its grid position. */
+struct cmp_row {
+	const struct rpoint *a, *b;
+	double	 fa, fb;	/* factors to the common unit */
+	double	 ratio;		/* median cost B / A; NaN if not comparable */
+	double	 p;		/* two-sided p-value; NaN for CMP_CI */
+	int	 sig;		/* significant at alpha */
+	enum cmp_test test;
+	double	 pg;		/* the gate's one-sided p-value */
+	int	 slower;	/* ratio above the gate's threshold */
+	int	 gate_fail;
+};
+
+struct cmp_result {
+	struct cmp_row	*rows;	/* by family, kernels, cache, mode, offsets,
+				 * size: the tables' order */
+	size_t		 n;
+	const char	*unit;	/* the unit every row is shown in */
+	size_t		 unmatched_a, unmatched_b;  /* points without a match */
+	struct rset	 ga, gb;	/* the gross costs, when compared */
+	int		 gross;
+};
+
+/* The defaults: markdown, alpha 0.05, no gate, all points, cost auto. */
+void	compare_opts_init(struct cmp_opts *o);
 /* Parse a --style name; -1 if unknown. */
 int	cmp_style_parse(const char *s);
 /*
- * Match, test, print the tables on out and the gate's verdict on stderr.
- * Returns 0, or EXIT_CHECK when the gate fails; exits 2 (usage_error) when
- * no point matches.
+ * Match the points of a and b, test each pair (and judge it with the gate
+ * when o->fail_above >= 0). Unmatched points are listed on stderr; exits 2
+ * (usage_error) when no point matches. The rows point into a and b (or
+ * into res's gross copies), so those must outlive res.
  */
+void	compare_match(const struct rset *a, const struct rset *b,
+	    const struct cmp_opts *o, struct cmp_result *res);
+/* Tables of rows[0..n-1] (in res->rows's order) in o->style. */
+void	compare_print(FILE *out, const struct cmp_row *rows, size_t n,
+	    const char *unit, const struct cmp_opts *o);
+/* The gate's verdict on stderr: 0, or EXIT_CHECK when it fails. */
+int	compare_gate(const struct cmp_result *res, const struct cmp_opts *o);
+void	compare_result_free(struct cmp_result *res);
+/* All of the above: match, print on out, verdict. */
 int	compare_sets(const struct rset *a, const struct rset *b,
 	    const struct cmp_opts *o, FILE *out);
 /* Option values shared by compare and run --baseline (exit 2 if bad). */

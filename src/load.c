@@ -66,24 +66,71 @@ load_add_point(struct rset *rs)
 	rs->p = xreallocarray(rs->p, rs->n + 1, sizeof(*rs->p));
 	p = &rs->p[rs->n++];
 	memset(p, 0, sizeof(*p));
-	p->hz = p->min = p->median = p->mean = p->stddev = p->ci_lo =
-	    p->ci_hi = p->overhead = NAN;
+	stats_compute(NULL, 0, &p->st);		/* every statistic NaN */
+	p->hz = p->overhead = NAN;
 	return p;
 }
 
-/* Summary statistics from the raw samples, as the engine computes them. */
+/* dst: a copy of src that owns its strings and samples. */
 static void
-rpoint_stats_from_samples(struct rpoint *p)
+rpoint_copy(struct rpoint *dst, const struct rpoint *src)
 {
-	struct stats st;
+	*dst = *src;
+	dst->family = xstrdup(src->family);
+	dst->kernel = xstrdup(src->kernel);
+	dst->isa = xstrdup(src->isa);
+	dst->cache = xstrdup(src->cache);
+	dst->mode = xstrdup(src->mode);
+	dst->unit = xstrdup(src->unit);
+	if (src->samples != NULL) {
+		dst->samples = xcalloc(src->n + 1, sizeof(double));
+		memcpy(dst->samples, src->samples, src->n * sizeof(double));
+	}
+}
 
-	stats_compute(p->samples, p->n, &st);
-	p->min = st.min;
-	p->median = st.median;
-	p->mean = st.mean;
-	p->stddev = st.stddev;
-	p->ci_lo = st.ci_lo;
-	p->ci_hi = st.ci_hi;
+void
+load_copy(struct rset *dst, const struct rset *src)
+{
+	size_t i, k;
+
+	memset(dst, 0, sizeof(*dst));
+	dst->path = xstrdup(src->path);
+	dst->has_samples = src->has_samples;
+	dst->p = xcalloc(src->n + 1, sizeof(*dst->p));
+	dst->n = src->n;
+	for (i = 0; i < src->n; i++)
+		rpoint_copy(&dst->p[i], &src->p[i]);
+	for (k = 0; k < src->prov.n; k++)
+		provenance_set(&dst->prov, src->prov.v[k].key, "%s",
+		    src->prov.v[k].value);
+}
+
+const char *
+load_meta(const struct rset *rs, const char *key)
+{
+	const char *v = provenance_get(&rs->prov, key);
+
+	return v != NULL ? v : "";
+}
+
+size_t
+load_rel_align(const struct rpoint *p)
+{
+	return (p->src_align - p->dst_align) & 7;
+}
+
+double
+load_gbps(const struct rpoint *p)
+{
+	double med = p->st.median;
+
+	if (!(med > 0))
+		return NAN;
+	if (strcmp(p->unit, "ns") == 0)
+		return (double)p->size / med;
+	if (!(p->hz > 0))
+		return NAN;
+	return (double)p->size / (med / p->hz) / 1e9;
 }
 
 void
@@ -110,14 +157,10 @@ load_from_points(struct rset *rs, const struct point *pts, size_t n,
 		p->unit = xstrdup(ti->unit);
 		p->hz = ti->hz > 0 ? ti->hz : NAN;
 		p->n = q->nsamples;
+		p->batch = q->batch;
 		p->samples = xcalloc(q->nsamples, sizeof(double));
 		memcpy(p->samples, q->samples, q->nsamples * sizeof(double));
-		p->min = q->st.min;
-		p->median = q->st.median;
-		p->mean = q->st.mean;
-		p->stddev = q->st.stddev;
-		p->ci_lo = q->st.ci_lo;
-		p->ci_hi = q->st.ci_hi;
+		p->st = q->st;
 		p->overhead = q->overhead;
 	}
 }
@@ -154,8 +197,8 @@ parse_size(const char *s, size_t *out)
 
 enum {
 	C_FAMILY, C_KERNEL, C_ISA, C_SIZE, C_SRC, C_DST, C_CACHE, C_MODE,
-	C_UNIT, C_N, C_MIN, C_MEDIAN, C_MEAN, C_STDDEV, C_CILO, C_CIHI, C_HZ,
-	C_OVERHEAD, C_NCOLS
+	C_UNIT, C_N, C_BATCH, C_MIN, C_MEDIAN, C_MEAN, C_STDDEV, C_MAD, C_CILO, C_CIHI,
+	C_Q1, C_Q3, C_MAX, C_HZ, C_OVERHEAD, C_NCOLS
 };
 
 static const struct {
@@ -167,9 +210,12 @@ static const struct {
 	[C_SRC] = { "src_align", 1 }, [C_DST] = { "dst_align", 1 },
 	[C_CACHE] = { "cache", 1 }, [C_MODE] = { "mode", 0 },
 	[C_UNIT] = { "unit", 1 }, [C_N] = { "samples", 0 },
+	[C_BATCH] = { "batch", 0 },
 	[C_MIN] = { "min", 0 }, [C_MEDIAN] = { "median", 1 },
 	[C_MEAN] = { "mean", 0 }, [C_STDDEV] = { "stddev", 0 },
-	[C_CILO] = { "ci_lo", 0 }, [C_CIHI] = { "ci_hi", 0 },
+	[C_MAD] = { "mad", 0 }, [C_CILO] = { "ci_lo", 0 },
+	[C_CIHI] = { "ci_hi", 0 }, [C_Q1] = { "q1", 0 }, [C_Q3] = { "q3", 0 },
+	[C_MAX] = { "max", 0 },
 	[C_HZ] = { "timer_hz", 0 }, [C_OVERHEAD] = { "overhead", 0 },
 };
 
@@ -204,7 +250,7 @@ load_csv(FILE *fp, struct rset *rs, char *err, size_t errlen)
 	}
 	while ((nf = csv_read_record(&r, cerr, sizeof(cerr))) > 0) {
 		struct rpoint *p;
-		double n = NAN;
+		double n = NAN, batch = NAN;
 
 		if (nf == 1 && r.fields[0][0] == '\0')
 			continue;	/* a blank line */
@@ -231,23 +277,30 @@ load_csv(FILE *fp, struct rset *rs, char *err, size_t errlen)
 #define NUM(c, dst) do {						\
 		if (col[c] >= 0 &&					\
 		    parse_num(r.fields[col[c]], &(dst)) != 0) {		\
-			load_fail(err, errlen, rs->path, "line %lu: %s "	\
-			    "\"%s\" is not a number", r.line,		\
-			    csv_cols[c].name, r.fields[col[c]]);	\
+			load_fail(err, errlen, rs->path, "line %lu: "	\
+			    "column %s: expected a number, got \"%s\"",	\
+			    r.line, csv_cols[c].name, r.fields[col[c]]); \
 			goto out;					\
 		}							\
 	} while (0)
 		NUM(C_N, n);
-		NUM(C_MIN, p->min);
-		NUM(C_MEDIAN, p->median);
-		NUM(C_MEAN, p->mean);
-		NUM(C_STDDEV, p->stddev);
-		NUM(C_CILO, p->ci_lo);
-		NUM(C_CIHI, p->ci_hi);
+		NUM(C_BATCH, batch);
+		NUM(C_MIN, p->st.min);
+		NUM(C_MEDIAN, p->st.median);
+		NUM(C_MEAN, p->st.mean);
+		NUM(C_STDDEV, p->st.stddev);
+		NUM(C_MAD, p->st.mad);
+		NUM(C_CILO, p->st.ci_lo);
+		NUM(C_CIHI, p->st.ci_hi);
+		NUM(C_Q1, p->st.q1);
+		NUM(C_Q3, p->st.q3);
+		NUM(C_MAX, p->st.max);
 		NUM(C_HZ, p->hz);
 		NUM(C_OVERHEAD, p->overhead);
 #undef NUM
 		p->n = n >= 0 ? (size_t)n : 0;
+		p->batch = batch >= 0 ? (size_t)batch : 0;
+		p->st.n = p->n;
 		if (p->family[0] == '\0' || p->kernel[0] == '\0') {
 			load_fail(err, errlen, rs->path, "line %lu: empty "
 			    "family or kernel", r.line);
@@ -345,7 +398,7 @@ load_json_doc(const struct json *doc, struct rset *rs, char *err,
 		const struct json *o = &bm->items[i], *s;
 		const char *why = NULL, *f, *kn, *isa, *cache, *mode, *unit;
 		struct rpoint *p;
-		double n;
+		double n, batch;
 
 		if (o->type != JSON_OBJECT)
 			return load_fail(err, errlen, rs->path, "benchmarks[%zu] "
@@ -378,23 +431,30 @@ load_json_doc(const struct json *doc, struct rset *rs, char *err,
 			    "whole number", i);
 		if (jnum(o, "timer_hz", &p->hz) != 0 ||
 		    jnum(o, "repetitions", &n) != 0 ||
-		    jnum(o, "min", &p->min) != 0 ||
-		    jnum(o, "median", &p->median) != 0 ||
-		    jnum(o, "mean", &p->mean) != 0 ||
-		    jnum(o, "stddev", &p->stddev) != 0 ||
-		    jnum(o, "ci_lo", &p->ci_lo) != 0 ||
-		    jnum(o, "ci_hi", &p->ci_hi) != 0 ||
+		    jnum(o, "batch", &batch) != 0 ||
+		    jnum(o, "min", &p->st.min) != 0 ||
+		    jnum(o, "median", &p->st.median) != 0 ||
+		    jnum(o, "mean", &p->st.mean) != 0 ||
+		    jnum(o, "stddev", &p->st.stddev) != 0 ||
+		    jnum(o, "mad", &p->st.mad) != 0 ||
+		    jnum(o, "ci_lo", &p->st.ci_lo) != 0 ||
+		    jnum(o, "ci_hi", &p->st.ci_hi) != 0 ||
+		    jnum(o, "q1", &p->st.q1) != 0 ||
+		    jnum(o, "q3", &p->st.q3) != 0 ||
+		    jnum(o, "max", &p->st.max) != 0 ||
 		    jnum(o, "overhead", &p->overhead) != 0)
 			return load_fail(err, errlen, rs->path, "benchmarks[%zu]:"
 			    " a statistic is not a number", i);
 		p->n = n >= 0 ? (size_t)n : 0;
+		p->batch = batch >= 0 ? (size_t)batch : 0;
+		p->st.n = p->n;
 		s = json_get(o, "samples");
 		if (s != NULL && s->type != JSON_ARRAY)
 			return load_fail(err, errlen, rs->path, "benchmarks[%zu]:"
 			    " \"samples\" is not an array", i);
 		if (s == NULL || s->n == 0) {
 			rs->has_samples = 0;
-			if (isnan(p->median))
+			if (isnan(p->st.median))
 				return load_fail(err, errlen, rs->path,
 				    "benchmarks[%zu]: neither samples nor a "
 				    "median", i);
@@ -410,7 +470,8 @@ load_json_doc(const struct json *doc, struct rset *rs, char *err,
 				    json_type_name(s->items[k].type));
 			p->samples[k] = s->items[k].num;
 		}
-		rpoint_stats_from_samples(p);
+		/* The statistics from the samples, as the engine computes them. */
+		stats_compute(p->samples, p->n, &p->st);
 	}
 	if (rs->has_samples == 0 && bm->n > 0)
 		talk("csumbench: %s: some points have no raw samples\n",
@@ -477,7 +538,8 @@ load_results(const char *path, struct rset *rs, char *err, size_t errlen)
 	if (rc != 0)
 		return rc;
 	if (rs->n == 0)
-		return load_fail(err, errlen, path, "no rows");
+		return load_fail(err, errlen, path, "no results (a header and "
+		    "no rows)");
 	/* The provenance sidecar, when there is one. */
 	meta = provenance_path(path);
 	if ((fp = fopen(meta, "r")) != NULL) {
@@ -511,11 +573,14 @@ load_add_overhead(struct rset *rs)
 
 		if (!isfinite(ov))
 			continue;
-		p->min += ov;
-		p->median += ov;
-		p->mean += ov;
-		p->ci_lo += ov;
-		p->ci_hi += ov;
+		p->st.min += ov;
+		p->st.max += ov;
+		p->st.median += ov;
+		p->st.mean += ov;
+		p->st.q1 += ov;
+		p->st.q3 += ov;
+		p->st.ci_lo += ov;
+		p->st.ci_hi += ov;
 		for (k = 0; p->samples != NULL && k < p->n; k++)
 			p->samples[k] += ov;
 		p->overhead = 0;
@@ -555,16 +620,7 @@ load_merge(struct rset *into, const struct rset *from, char *err,
 			return load_fail(err, errlen, from->path, "unit %s, "
 			    "not %s as in %s", q->unit, p->unit, into->path);
 		if (p == NULL) {
-			p = load_add_point(into);
-			*p = *q;
-			p->family = xstrdup(q->family);
-			p->kernel = xstrdup(q->kernel);
-			p->isa = xstrdup(q->isa);
-			p->cache = xstrdup(q->cache);
-			p->mode = xstrdup(q->mode);
-			p->unit = xstrdup(q->unit);
-			p->samples = xcalloc(q->n + 1, sizeof(double));
-			memcpy(p->samples, q->samples, q->n * sizeof(double));
+			rpoint_copy(load_add_point(into), q);
 			continue;
 		}
 		p->samples = xreallocarray(p->samples, p->n + q->n + 1,
@@ -574,7 +630,7 @@ load_merge(struct rset *into, const struct rset *from, char *err,
 		/* The overheads were added back, or the user chose net costs. */
 		p->overhead = isfinite(p->overhead) && isfinite(q->overhead) ?
 		    (p->overhead + q->overhead) / 2 : NAN;
-		rpoint_stats_from_samples(p);
+		stats_compute(p->samples, p->n, &p->st);
 	}
 	path = xasprintf("%s,%s", into->path, from->path);
 	free(into->path);

@@ -17,6 +17,7 @@
 
 #include "csv.h"
 #include "plot.h"
+#include "results.h"
 #include "stats.h"
 #include "util.h"
 
@@ -151,7 +152,7 @@ plot_setup(void)
 }
 
 int
-plot_row_selected(const struct plot_opts *o, const struct rrow *r)
+plot_row_selected(const struct plot_opts *o, const struct rpoint *r)
 {
 	return match_patterns(o->families, r->family) &&
 	    match_patterns(o->patterns, r->kernel);
@@ -338,7 +339,7 @@ run_gnuplot(const struct plot_opts *o, const char *script, const char *data,
 
 static void
 fig_add(struct figlist *figs, const struct plot_opts *o, const char *kind,
-    const struct rrow *r, const char *kernel, double size, const char *name)
+    const struct rpoint *r, const char *kernel, double size, const char *name)
 {
 	struct figure *f;
 
@@ -378,21 +379,21 @@ plot_figlist_free(struct figlist *figs)
 }
 
 static int
-same_group(const struct rrow *p, const struct rrow *q)
+same_group(const struct rpoint *p, const struct rpoint *q)
 {
 	return strcmp(p->family, q->family) == 0 &&
 	    strcmp(p->cache, q->cache) == 0 && strcmp(p->mode, q->mode) == 0;
 }
 
 /* Sort rows by kernel (in order of first appearance), then size. */
-static const struct resultset *sort_rs;
+static const struct rset *sort_rs;
 static const size_t *sort_rank;
 
 static int
 by_kernel_size(const void *a, const void *b)
 {
-	const struct rrow *p = &sort_rs->rows[*(const size_t *)a];
-	const struct rrow *q = &sort_rs->rows[*(const size_t *)b];
+	const struct rpoint *p = &sort_rs->p[*(const size_t *)a];
+	const struct rpoint *q = &sort_rs->p[*(const size_t *)b];
 	size_t rp = sort_rank[*(const size_t *)a], rq = sort_rank[*(const size_t *)b];
 
 	if (rp != rq)
@@ -404,7 +405,7 @@ by_kernel_size(const void *a, const void *b)
 
 /* rank[i]: the index of the first row with row i's kernel. */
 static size_t *
-kernel_ranks(const struct resultset *rs)
+kernel_ranks(const struct rset *rs)
 {
 	size_t *rank = xcalloc(rs->n, sizeof(size_t)), i, j;
 
@@ -412,7 +413,7 @@ kernel_ranks(const struct resultset *rs)
 		rank[i] = i;
 		for (j = 0; j < i; j++)
 			if (rank[j] == j &&
-			    strcmp(rs->rows[j].kernel, rs->rows[i].kernel) == 0) {
+			    strcmp(rs->p[j].kernel, rs->p[i].kernel) == 0) {
 				rank[i] = j;
 				break;
 			}
@@ -442,12 +443,12 @@ count_distinct(double *v, size_t n)
 
 static void
 write_rows(const struct plot_opts *o, const char *path,
-    const struct resultset *rs, const size_t *idx, size_t n)
+    const struct rset *rs, const size_t *idx, size_t n)
 {
 	struct outfile of;
 
 	outfile_open(&of, path);
-	rset_write(of.fp, rs, idx, n);
+	results_write_rset(of.fp, rs, idx, n);
 	outfile_commit(&of);
 	(void)o;
 }
@@ -455,7 +456,7 @@ write_rows(const struct plot_opts *o, const char *path,
 /* The relative-misalignment view of one kernel at one size: one row per
  * (rel_align, dst_align) cell, the median of the medians in it. */
 static void
-write_rel_cells(const char *path, const struct resultset *rs,
+write_rel_cells(const char *path, const struct rset *rs,
     const size_t *idx, size_t n)
 {
 	struct outfile of;
@@ -472,24 +473,24 @@ write_rel_cells(const char *path, const struct resultset *rs,
 	csv_str(&w, "median"); csv_str(&w, "cells");
 	csv_end(&w);
 	for (i = 0; i < n; i++) {
-		const struct rrow *r = &rs->rows[idx[i]];
+		const struct rpoint *r = &rs->p[idx[i]];
 
 		if (done[i])
 			continue;
 		for (j = i, k = 0; j < n; j++) {
-			const struct rrow *q = &rs->rows[idx[j]];
+			const struct rpoint *q = &rs->p[idx[j]];
 
-			if (!done[j] && q->rel_align == r->rel_align &&
+			if (!done[j] && load_rel_align(q) == load_rel_align(r) &&
 			    q->dst_align == r->dst_align) {
-				m[k++] = q->median;
+				m[k++] = q->st.median;
 				done[j] = 1;
 			}
 		}
 		csv_str(&w, r->family);
 		csv_str(&w, r->kernel);
-		csv_double(&w, r->size);
-		csv_double(&w, r->rel_align);
-		csv_double(&w, r->dst_align);
+		csv_ulong(&w, r->size);
+		csv_ulong(&w, load_rel_align(r));
+		csv_ulong(&w, r->dst_align);
 		csv_str(&w, r->cache);
 		csv_str(&w, r->mode);
 		csv_str(&w, r->unit);
@@ -505,7 +506,7 @@ write_rel_cells(const char *path, const struct resultset *rs,
 /* Heatmaps of one group: every kernel and size measured at two or more
  * source and two or more destination offsets. */
 static void
-plot_heatmaps(const struct plot_opts *o, const struct resultset *rs,
+plot_heatmaps(const struct plot_opts *o, const struct rset *rs,
     const size_t *g, size_t ng, const char *sfx, const char *cpu,
     struct figlist *figs)
 {
@@ -515,7 +516,7 @@ plot_heatmaps(const struct plot_opts *o, const struct resultset *rs,
 	size_t i, j, n;
 
 	for (i = 0; i < ng; i++) {
-		const struct rrow *r = &rs->rows[g[i]];
+		const struct rpoint *r = &rs->p[g[i]];
 		char szs[32], *stem, *name, *data, *kn;
 		const char *args[5];
 		int is_copy = strcmp(r->family, "copy") == 0;
@@ -523,21 +524,21 @@ plot_heatmaps(const struct plot_opts *o, const struct resultset *rs,
 		if (seen[i])
 			continue;
 		for (j = i, n = 0; j < ng; j++) {
-			const struct rrow *q = &rs->rows[g[j]];
+			const struct rpoint *q = &rs->p[g[j]];
 
 			if (!seen[j] && q->size == r->size &&
 			    strcmp(q->kernel, r->kernel) == 0) {
 				seen[j] = 1;
 				cell[n] = g[j];
-				sv[n] = q->src_align;
-				dv[n] = q->dst_align;
+				sv[n] = (double)q->src_align;
+				dv[n] = (double)q->dst_align;
 				n++;
 			}
 		}
 		if (n < 4 || count_distinct(sv, n) < 2 ||
 		    count_distinct(dv, n) < 2)
 			continue;
-		snprintf(szs, sizeof(szs), "%.0f", r->size);
+		snprintf(szs, sizeof(szs), "%zu", r->size);
 		kn = safe_name(r->kernel);
 		args[0] = r->kernel;
 		args[1] = szs;
@@ -550,7 +551,7 @@ plot_heatmaps(const struct plot_opts *o, const struct resultset *rs,
 		write_rows(o, data, rs, cell, n);
 		run_gnuplot(o, "heatmap.gp", data, name, args);
 		data_done(o, data);
-		fig_add(figs, o, "heatmap", r, r->kernel, r->size, name);
+		fig_add(figs, o, "heatmap", r, r->kernel, (double)r->size, name);
 		free(stem);
 		free(name);
 		free(data);
@@ -562,8 +563,8 @@ plot_heatmaps(const struct plot_opts *o, const struct resultset *rs,
 			write_rel_cells(data, rs, cell, n);
 			run_gnuplot(o, "heatmap.gp", data, name, args);
 			data_done(o, data);
-			fig_add(figs, o, "heatmap-rel", r, r->kernel, r->size,
-			    name);
+			fig_add(figs, o, "heatmap-rel", r, r->kernel,
+			    (double)r->size, name);
 			free(stem);
 			free(name);
 			free(data);
@@ -577,7 +578,7 @@ plot_heatmaps(const struct plot_opts *o, const struct resultset *rs,
 }
 
 void
-plot_results(const struct plot_opts *o, const struct resultset *rs,
+plot_results(const struct plot_opts *o, const struct rset *rs,
     struct figlist *figs)
 {
 	size_t *g = xcalloc(rs->n, sizeof(size_t));
@@ -585,14 +586,14 @@ plot_results(const struct plot_opts *o, const struct resultset *rs,
 	double *sizes = xcalloc(rs->n, sizeof(double));
 	char *done = xcalloc(rs->n, 1);
 	size_t *rank = kernel_ranks(rs);
-	const char *cpu = rset_meta(rs, "cpu_brand");
+	const char *cpu = load_meta(rs, "cpu_brand");
 	size_t i, j, ng, ns;
 
 	plot_setup();
 	plot_mkdir(o->dir);
 	for (i = 0; i < rs->n; i++) {
-		const struct rrow *r = &rs->rows[i];
-		double s0, d0;
+		const struct rpoint *r = &rs->p[i];
+		size_t s0, d0;
 		int have00 = 0;
 		char *sfx, *fam, *stem, *name, *data;
 		const char *args[2];
@@ -600,12 +601,12 @@ plot_results(const struct plot_opts *o, const struct resultset *rs,
 		if (done[i] || !plot_row_selected(o, r))
 			continue;
 		for (j = i, ng = 0; j < rs->n; j++)
-			if (!done[j] && same_group(&rs->rows[j], r) &&
-			    plot_row_selected(o, &rs->rows[j])) {
+			if (!done[j] && same_group(&rs->p[j], r) &&
+			    plot_row_selected(o, &rs->p[j])) {
 				done[j] = 1;
 				g[ng++] = j;
-				if (rs->rows[j].src_align == 0 &&
-				    rs->rows[j].dst_align == 0)
+				if (rs->p[j].src_align == 0 &&
+				    rs->p[j].dst_align == 0)
 					have00 = 1;
 			}
 		/* The throughput curve: offsets 0/0 when measured, else the
@@ -613,11 +614,11 @@ plot_results(const struct plot_opts *o, const struct resultset *rs,
 		s0 = have00 ? 0 : r->src_align;
 		d0 = have00 ? 0 : r->dst_align;
 		for (j = 0, ns = 0; j < ng; j++) {
-			const struct rrow *q = &rs->rows[g[j]];
+			const struct rpoint *q = &rs->p[g[j]];
 
 			if (q->src_align == s0 && q->dst_align == d0 &&
 			    q->size > 0) {
-				sizes[ns] = q->size;
+				sizes[ns] = (double)q->size;
 				sl[ns++] = g[j];
 			}
 		}
@@ -651,46 +652,77 @@ plot_results(const struct plot_opts *o, const struct resultset *rs,
 	free(rank);
 }
 
-void
-plot_deltas(const struct plot_opts *o, const struct delta *d, size_t n,
-    const char *title_note, struct figlist *figs)
+/* Rows of one family, cache state and mode make one delta chart. */
+static int
+same_delta_group(const struct cmp_row *p, const struct cmp_row *q)
 {
-	size_t *g = xcalloc(n ? n : 1, sizeof(size_t));
-	char *done = xcalloc(n ? n : 1, 1);
-	size_t i, j, ng;
+	return same_group(p->b, q->b);
+}
 
+void
+plot_delta_offsets(const struct cmp_result *res, size_t first, size_t *s0,
+    size_t *d0)
+{
+	const struct cmp_row *r = &res->rows[first];
+	size_t j;
+
+	*s0 = r->b->src_align;
+	*d0 = r->b->dst_align;
+	for (j = first; j < res->n; j++)
+		if (same_delta_group(&res->rows[j], r) &&
+		    res->rows[j].b->src_align == 0 &&
+		    res->rows[j].b->dst_align == 0)
+			*s0 = *d0 = 0;
+}
+
+size_t
+plot_delta_rows(const struct cmp_result *res, size_t first, char *done,
+    struct cmp_row *out)
+{
+	size_t j, s0, d0, n = 0;
+
+	plot_delta_offsets(res, first, &s0, &d0);
+	for (j = first; j < res->n; j++) {
+		const struct rpoint *q = res->rows[j].b;
+
+		if (done[j] || !same_delta_group(&res->rows[j],
+		    &res->rows[first]))
+			continue;
+		done[j] = 1;
+		if (q->src_align == s0 && q->dst_align == d0 && q->size > 0)
+			out[n++] = res->rows[j];
+	}
+	return n;
+}
+
+void
+plot_deltas(const struct plot_opts *o, const struct cmp_result *res,
+    const struct cmp_opts *co, const char *title_note, struct figlist *figs)
+{
+	struct cmp_row *g = xcalloc(res->n + 1, sizeof(*g));
+	char *done = xcalloc(res->n + 1, 1);
+	struct cmp_opts csv = *co;
+	size_t i, ng;
+
+	csv.style = CMP_CSV;
 	plot_setup();
 	plot_mkdir(o->dir);
-	for (i = 0; i < n; i++) {
-		const struct rrow *r = d[i].b;
-		double s0 = r->src_align, d0 = r->dst_align;
+	for (i = 0; i < res->n; i++) {
+		const struct rpoint *r = res->rows[i].b;
 		char *sfx, *fam, *stem, *name, *data;
 		const char *args[2];
 		struct outfile of;
 
-		if (done[i] || !plot_row_selected(o, r))
-			continue;
-		for (j = i; j < n; j++)
-			if (same_group(d[j].b, r) && d[j].b->src_align == 0 &&
-			    d[j].b->dst_align == 0)
-				s0 = d0 = 0;
-		for (j = i, ng = 0; j < n; j++)
-			if (!done[j] && same_group(d[j].b, r) &&
-			    plot_row_selected(o, d[j].b)) {
-				done[j] = 1;
-				if (d[j].b->src_align == s0 &&
-				    d[j].b->dst_align == d0 && d[j].b->size > 0)
-					g[ng++] = j;
-			}
-		if (ng == 0)
+		if (done[i] || (ng = plot_delta_rows(res, i, done, g)) == 0)
 			continue;
 		sfx = group_suffix(r->cache, r->mode);
 		fam = safe_name(r->family);
 		stem = xasprintf("delta-%s%s", fam, sfx);
 		name = xasprintf("%s.%s", stem, o->format);
 		data = data_path(o, stem);
+		/* The chart's data is compare's own CSV of these rows. */
 		outfile_open(&of, data);
-		delta_write_csv(of.fp, d, g, ng);
+		compare_print(of.fp, g, ng, res->unit, &csv);
 		outfile_commit(&of);
 		args[0] = title_note;
 		args[1] = NULL;

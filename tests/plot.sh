@@ -93,6 +93,24 @@ expect_exit 0 "plot -k --keep-data exits 0" -- "$CSUMBENCH" plot "$data/results.
 gnuplot -c "$scripts/throughput.gp" "$TMPD/k/throughput-memcpy-hot.csv" "$TMPD/k/again.png" 2>/dev/null
 is_png "$TMPD/k/again.png"; ok $? "the kept data redraws with the script alone"
 
+# JSON results: plot reads them as it reads CSV.
+"$CSUMBENCH" run -k 'memcpy.bytes,memcpy.words' -s 16-256:x4 -r 5 -o "$TMPD/j.json" 2>/dev/null
+expect_exit 0 "plot of JSON results exits 0" -- "$CSUMBENCH" plot "$TMPD/j.json" -o "$TMPD/j"
+is_png "$TMPD/j/throughput-memcpy-hot.png"; ok $? "JSON results: a valid throughput PNG"
+expect_exit 0 "plot --compare of JSON results exits 0" -- "$CSUMBENCH" plot "$TMPD/j.json" --compare "$TMPD/j.json" -o "$TMPD/jd"
+is_png "$TMPD/jd/delta-memcpy-hot.png"; ok $? "JSON results: a valid delta PNG"
+
+# compare's CSV feeds delta.gp as it is; plot --compare draws those rows.
+"$CSUMBENCH" compare "$data/base.csv" "$data/results.csv" --style csv -q -f csum >"$TMPD/cmp.csv" 2>/dev/null
+gnuplot -c "$scripts/delta.gp" "$TMPD/cmp.csv" "$TMPD/cmp.png" "compare" 2>"$TMPD/err"
+ok $? "delta.gp draws compare --style csv"
+is_png "$TMPD/cmp.png"; ok $? "... a valid PNG"
+expect_exit 0 "plot --compare --keep-data exits 0" -- "$CSUMBENCH" plot "$data/results.csv" --compare "$data/base.csv" -f csum -o "$TMPD/kd" --keep-data
+grep '^point,' "$TMPD/cmp.csv" | sort >"$TMPD/cmp.rows"
+grep '^point,' "$TMPD/kd/delta-csum-hot.csv" | sort >"$TMPD/kd.rows"
+cmp -s "$TMPD/cmp.rows" "$TMPD/kd.rows"
+ok $? "the delta chart's data is compare's CSV rows"
+
 # csumbench report.
 expect_exit 0 "report --compare exits 0" -- "$CSUMBENCH" report "$data/results.csv" --compare "$data/base.csv" -o "$TMPD/r"
 [ "$(cat "$TMPD/out")" = "$TMPD/r/report.md" ]; ok $? "report prints the report's path"
@@ -102,8 +120,15 @@ grep -q '^| timer | tsc' "$r"; ok $? "report names the timer"
 grep -q '^| compiler | gcc' "$r"; ok $? "report names the compiler"
 grep -q '^| date | 20' "$r"; ok $? "report gives the date"
 grep -q '^## Fastest kernel by size' "$r"; ok $? "report has the fastest kernels"
-grep -q '^| 64 B | .*\*\*+11.1%\*\*' "$r"; ok $? "report has the delta table (csum.generic64 10% faster in the baseline)"
-grep -q 'n\.s\.' "$r"; ok $? "insignificant deltas are marked"
+grep -qx '| 64 | 11.74 | 12.65 | +7.81% | - | yes |' "$r"
+ok $? "report has the delta table (csum.generic64 faster in the baseline)"
+grep -q '^| 65536 | .* ~ | - | no |$' "$r"; ok $? "insignificant deltas are marked"
+# The report's tables are compare's: same rows, same significance.
+"$CSUMBENCH" compare "$data/base.csv" "$data/results.csv" -q -f csum >"$TMPD/cmp.md" 2>/dev/null
+sed -n '/^### csum.generic64, offsets 0\/0/,/^~/p' "$TMPD/cmp.md" >"$TMPD/cmp64.md"
+sed -n '/^### csum.generic64, offsets 0\/0/,/^~/p' "$r" >"$TMPD/rep64.md"
+[ -s "$TMPD/cmp64.md" ] && cmp -s "$TMPD/cmp64.md" "$TMPD/rep64.md"
+ok $? "report's delta table is compare's markdown table"
 missing=0
 for img in $(sed -n 's/^!\[[^]]*\](\([^)]*\))$/\1/p' "$r"); do
 	case $img in /*) missing=1 ;; esac
