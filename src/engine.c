@@ -67,48 +67,87 @@ mode_name(int mode)
 	return mode == MODE_LATENCY ? "latency" : "throughput";
 }
 
-/* Empty kernels, one per family: the floor subtracted from every sample. */
-static void *
-empty_memcpy(void *d, const void *s, size_t n)
-{
-	__asm__ volatile("" ::: "memory");
-	return d;
+/*
+ * Empty kernels, NEMPTY per family, at different places in the code: the
+ * floor subtracted from every sample is the median of their costs in the
+ * same repetition. Several, because a call through the loop's pointer
+ * costs about 5 or about 8 cycles depending on the target and on the
+ * process (see the primers below), and the median of three places is what
+ * a typical function pays, where one alone would be a lottery.
+ */
+#define NEMPTY	3
+
+#define EMPTY_SET(K)							\
+static void *								\
+empty_memcpy_##K(void *d, const void *s, size_t n)			\
+{									\
+	__asm__ volatile("" ::: "memory");				\
+	return d;							\
+}									\
+static void *								\
+empty_memset_##K(void *d, int c, size_t n)				\
+{									\
+	__asm__ volatile("" ::: "memory");				\
+	return d;							\
+}									\
+static size_t								\
+empty_copy_##K(void *d, const void *s, size_t n)			\
+{									\
+	__asm__ volatile("" ::: "memory");				\
+	return 0;							\
+}									\
+static uint32_t								\
+empty_csum_##K(const void *b, size_t n, uint32_t sum)			\
+{									\
+	__asm__ volatile("" ::: "memory");				\
+	return sum;							\
+}									\
+static uint32_t								\
+empty_csum_copy_##K(const void *s, void *d, size_t n, uint32_t sum)	\
+{									\
+	__asm__ volatile("" ::: "memory");				\
+	return sum;							\
+}									\
+static uint32_t								\
+empty_csum_diff_##K(const void *f, size_t fn, const void *t, size_t tn,	\
+    uint32_t seed)							\
+{									\
+	__asm__ volatile("" ::: "memory");				\
+	return seed;							\
 }
 
-static void *
-empty_memset(void *d, int c, size_t n)
-{
-	__asm__ volatile("" ::: "memory");
-	return d;
-}
+EMPTY_SET(0)
+/* Some distance between the sets (a different page, another alignment). */
+__attribute__((used, aligned(4096))) static void empty_gap1(void) { }
+EMPTY_SET(1)
+__attribute__((used, aligned(2048))) static void empty_gap2(void) { }
+EMPTY_SET(2)
 
-static size_t
-empty_copy(void *d, const void *s, size_t n)
-{
-	__asm__ volatile("" ::: "memory");
-	return 0;
-}
+#define EMPTY_CASE(K)							\
+	case K:								\
+		switch (f) {						\
+		case K_MEMCPY: u.memcpy = empty_memcpy_##K; break;	\
+		case K_MEMSET: u.memset = empty_memset_##K; break;	\
+		case K_COPY: u.copy = empty_copy_##K; break;		\
+		case K_CSUM: u.csum = empty_csum_##K; break;		\
+		case K_CSUM_COPY: u.csum_copy = empty_csum_copy_##K; break; \
+		default: u.csum_diff = empty_csum_diff_##K; break;	\
+		}							\
+		break;
 
-static uint32_t
-empty_csum(const void *b, size_t n, uint32_t sum)
+/* Empty kernel number k (0..NEMPTY-1) of a family. */
+static union kfn
+empty_fn(enum kfamily f, int k)
 {
-	__asm__ volatile("" ::: "memory");
-	return sum;
-}
+	union kfn u;
 
-static uint32_t
-empty_csum_copy(const void *s, void *d, size_t n, uint32_t sum)
-{
-	__asm__ volatile("" ::: "memory");
-	return sum;
-}
-
-static uint32_t
-empty_csum_diff(const void *f, size_t fn, const void *t, size_t tn,
-    uint32_t seed)
-{
-	__asm__ volatile("" ::: "memory");
-	return seed;
+	switch (k) {
+	EMPTY_CASE(0)
+	EMPTY_CASE(1)
+	default:
+	EMPTY_CASE(2)
+	}
+	return u;
 }
 
 /*
@@ -119,11 +158,11 @@ empty_csum_diff(const void *f, size_t fn, const void *t, size_t tn,
  * a call through the batch loop's function pointer costs either about 5 or
  * about 8 cycles depending on the target function, and which targets pay
  * the 3 extra cycles changes from process to process (a predictor effect;
- * two identical empty functions were measured 3 cycles apart). The floor
- * and a kernel then disagree by 3 cycles in some runs. Giving the loop a
- * target that is never measured made the floor and the kernels agree in
- * most runs (an empty kernel measured 0 in about 60% of processes instead
- * of about 10%); it is a mitigation, not a cure, and the man page says so.
+ * two identical empty functions were measured 3 cycles apart); the few
+ * fast ones tended to be the first targets the loop met. The primer, never
+ * measured, is the first; with the floor taken as the median of NEMPTY
+ * empty functions, an empty kernel measured 0 in 24 of 24 processes, where
+ * one floor function alone gave 3 cycles in most of them.
  */
 #define PRIMER __attribute__((aligned(4096), noinline))
 
@@ -198,33 +237,6 @@ prime_fn(enum kfamily f)
 	return u;
 }
 
-static union kfn
-empty_fn(enum kfamily f)
-{
-	union kfn u;
-
-	switch (f) {
-	case K_MEMCPY:
-		u.memcpy = empty_memcpy;
-		break;
-	case K_MEMSET:
-		u.memset = empty_memset;
-		break;
-	case K_COPY:
-		u.copy = empty_copy;
-		break;
-	case K_CSUM:
-		u.csum = empty_csum;
-		break;
-	case K_CSUM_COPY:
-		u.csum_copy = empty_csum_copy;
-		break;
-	default:
-		u.csum_diff = empty_csum_diff;
-		break;
-	}
-	return u;
-}
 
 /*
  * The buffers: one mapping for sources and one for destinations, shared by
@@ -669,20 +681,23 @@ spin_up(double seconds)
  */
 struct empty {
 	enum kfamily	 fam;
+	int		 k;		/* which of the family's NEMPTY */
 	size_t		 batch;
 	double		 units;		/* one batch, at calibration */
 	double		 cur;		/* this repetition's per-call cost */
-	double		*v;		/* every repetition's, for the median */
-	size_t		 n, cap;
 };
 
 struct group {
 	size_t	first, n;	/* points [first, first+n) */
 	struct bufs b;
 	struct bufs eb;		/* the empties' view: hot slots, same loop */
-	struct empty e[K_NFAMILIES];
+	struct empty e[K_NFAMILIES * NEMPTY];
 	int	ne;
-	int	fam_e[K_NFAMILIES];	/* family -> index in e, or -1 */
+	int	fam_e[K_NFAMILIES];	/* family -> its first empty in e, or -1 */
+	struct {			/* the floor of every repetition */
+		double	*v;
+		size_t	 n, cap;
+	} fl[K_NFAMILIES];		/* by family */
 	int	active;		/* still sampling */
 };
 
@@ -710,8 +725,9 @@ sample_group(struct point *pts, struct group *gr, size_t reps, size_t warmup,
 	const struct timer_info *ti = o->ti;
 	size_t i, j, r, ng = gr->n, nv = gr->n + (size_t)gr->ne;
 	size_t n = pts[gr->first].size;
-	int mode = pts[gr->first].mode;
+	int mode = pts[gr->first].mode, f;
 	struct empty *e;
+	double floor_now[K_NFAMILIES];
 
 	/* Warm up every kernel of the group, in order. */
 	for (r = 0; r < warmup; r++) {
@@ -719,8 +735,8 @@ sample_group(struct point *pts, struct group *gr, size_t reps, size_t warmup,
 			(void)batch_time(pts[i].k->family, pts[i].k->fn, &gr->b,
 			    pts[i].size, pts[i].batch, pts[i].mode, ti);
 		for (i = 0; i < (size_t)gr->ne; i++)
-			(void)batch_time(gr->e[i].fam, empty_fn(gr->e[i].fam),
-			    &gr->eb, n, gr->e[i].batch, mode, ti);
+			(void)batch_time(gr->e[i].fam, empty_fn(gr->e[i].fam,
+			    gr->e[i].k), &gr->eb, n, gr->e[i].batch, mode, ti);
 	}
 	/* Visits 0..ng-1 are the points, ng.. the empties. */
 	for (i = 0; i < nv; i++)
@@ -749,18 +765,30 @@ sample_group(struct point *pts, struct group *gr, size_t reps, size_t warmup,
 				pr->done += p->batch_units / ti->hz;
 			} else {
 				e = &gr->e[v - ng];
-				el = (double)batch_time(e->fam, empty_fn(e->fam),
-				    &gr->eb, n, e->batch, mode, ti);
+				el = (double)batch_time(e->fam, empty_fn(e->fam,
+				    e->k), &gr->eb, n, e->batch, mode, ti);
 				e->cur = (el - ti->overhead) / (double)e->batch;
-				push(&e->v, &e->n, &e->cap, e->cur);
 				pr->done += e->units / ti->hz;
 			}
+		}
+		/* This repetition's floor of each family: the median. */
+		for (f = 0; f < K_NFAMILIES; f++) {
+			double c[NEMPTY];
+			int k;
+
+			if (gr->fam_e[f] < 0)
+				continue;
+			for (k = 0; k < NEMPTY; k++)
+				c[k] = gr->e[gr->fam_e[f] + k].cur;
+			floor_now[f] = stats_median(c, NEMPTY);
+			push(&gr->fl[f].v, &gr->fl[f].n, &gr->fl[f].cap,
+			    floor_now[f]);
 		}
 		for (i = 0; i < ng; i++) {
 			struct point *p = &pts[gr->first + i];
 
-			e = &gr->e[gr->fam_e[p->k->family]];
-			push(&p->samples, &p->nsamples, &p->cap, raw[i] - e->cur);
+			push(&p->samples, &p->nsamples, &p->cap,
+			    raw[i] - floor_now[p->k->family]);
 		}
 	}
 }
@@ -910,14 +938,19 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 		for (j = i; j < i + gr->n; j++) {
 			f = (int)pts[j].k->family;
 			if (gr->fam_e[f] < 0) {
+				int k;
+
 				gr->fam_e[f] = gr->ne;
-				gr->e[gr->ne++].fam = (enum kfamily)f;
+				for (k = 0; k < NEMPTY; k++) {
+					gr->e[gr->ne].fam = (enum kfamily)f;
+					gr->e[gr->ne++].k = k;
+				}
 			}
 		}
 		j = i + gr->n;
 		ngroups++;
 	}
-	order = xcalloc(npts + K_NFAMILIES, sizeof(*order));
+	order = xcalloc(npts + K_NFAMILIES * NEMPTY, sizeof(*order));
 	raw = xcalloc(npts, sizeof(*raw));
 	spin_up(0.1);
 	/*
@@ -952,7 +985,7 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 		for (f = 0; f < gr->ne; f++) {
 			struct empty *e = &gr->e[f];
 
-			e->batch = calibrate_fn(e->fam, empty_fn(e->fam),
+			e->batch = calibrate_fn(e->fam, empty_fn(e->fam, e->k),
 			    &gr->eb, pts[gr->first].size, pts[gr->first].mode,
 			    target, ti, &e->units);
 			pr.planned += (double)o->reps * e->units / ti->hz;
@@ -1050,12 +1083,12 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 		struct group *gr = &groups[g];
 
 		for (i = gr->first; i < gr->first + gr->n; i++) {
-			struct empty *e = &gr->e[gr->fam_e[pts[i].k->family]];
+			int fam = (int)pts[i].k->family;
 
 			point_stats(pts[i].samples, pts[i].nsamples,
 			    &pts[i].st);
-			pts[i].overhead = stats_median(e->v, e->n) +
-			    ti->overhead / (double)pts[i].batch;
+			pts[i].overhead = stats_median(gr->fl[fam].v,
+			    gr->fl[fam].n) + ti->overhead / (double)pts[i].batch;
 		}
 	}
 	if (rep != NULL) {
@@ -1080,8 +1113,8 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 	}
 	for (g = 0; g < ngroups; g++) {
 		free(groups[g].b.off);
-		for (f = 0; f < groups[g].ne; f++)
-			free(groups[g].e[f].v);
+		for (f = 0; f < K_NFAMILIES; f++)
+			free(groups[g].fl[f].v);
 	}
 	free(raw);
 	free(order);
