@@ -903,7 +903,7 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 {
 	const struct timer_info *ti = o->ti;
 	uint64_t seed = o->seed ? o->seed : UINT64_C(0x5eed);
-	double target = o->sample_time * ti->hz, *raw;
+	double target = o->sample_time * ti->hz, etarget, *raw;
 	size_t g, ngroups = 0, i, j, *order, round, nrounds, per, active;
 	size_t max_samples = o->max_samples ? o->max_samples : 100000;
 	struct progress pr = { 0 };
@@ -920,6 +920,11 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 		target = 200 * ti->resolution;
 	if (target < 50 * ti->overhead)
 		target = 50 * ti->overhead;
+	etarget = target / 4;
+	if (etarget < 200 * ti->resolution)
+		etarget = 200 * ti->resolution;
+	if (etarget < 50 * ti->overhead)
+		etarget = 50 * ti->overhead;
 	arena_setup(&ar, pts, npts, o, &seed);
 	/* Points of a group are adjacent (the caller builds them so). */
 	groups = xcalloc(npts, sizeof(*groups));
@@ -985,9 +990,14 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 		for (f = 0; f < gr->ne; f++) {
 			struct empty *e = &gr->e[f];
 
+			/*
+			 * A quarter of a sample: an empty call's cost hardly
+			 * varies, and three of them per family visit every
+			 * repetition, so long batches would mostly cost time.
+			 */
 			e->batch = calibrate_fn(e->fam, empty_fn(e->fam, e->k),
 			    &gr->eb, pts[gr->first].size, pts[gr->first].mode,
-			    target, ti, &e->units);
+			    etarget, ti, &e->units);
 			pr.planned += (double)o->reps * e->units / ti->hz;
 		}
 		for (i = gr->first; i < gr->first + gr->n; i++) {
