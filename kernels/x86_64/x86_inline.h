@@ -278,5 +278,44 @@ x86_csum_tail(const unsigned char *buf, const unsigned char *p, size_t n,
 	return a;
 }
 
+/*
+ * Sum of buf[0..n) added to the 64-bit ones'-complement value acc; zero
+ * only when acc and all bytes are zero. Four independent chains of 32
+ * bytes per 128-byte iteration, then the straight-line tail.
+ */
+X86_ALWAYS_INLINE uint64_t
+x86_csum_adc_body(const void *buf, size_t n, uint64_t acc)
+{
+	const unsigned char *p = buf;
+	uint64_t a = acc, b = 0, c = 0, d = 0;
+
+	if (n >= 128) {
+		do {
+			X86_ADC4(a, x86_ld64(p), x86_ld64(p + 8),
+			    x86_ld64(p + 16), x86_ld64(p + 24));
+			X86_ADC4(b, x86_ld64(p + 32), x86_ld64(p + 40),
+			    x86_ld64(p + 48), x86_ld64(p + 56));
+			X86_ADC4(c, x86_ld64(p + 64), x86_ld64(p + 72),
+			    x86_ld64(p + 80), x86_ld64(p + 88));
+			X86_ADC4(d, x86_ld64(p + 96), x86_ld64(p + 104),
+			    x86_ld64(p + 112), x86_ld64(p + 120));
+			p += 128;
+			n -= 128;
+		} while (n >= 128);
+		a = x86_oc_add64(a, b);
+		c = x86_oc_add64(c, d);
+		a = x86_oc_add64(a, c);
+	}
+	if (n >= 64) {
+		X86_ADC4(a, x86_ld64(p), x86_ld64(p + 8),
+		    x86_ld64(p + 16), x86_ld64(p + 24));
+		X86_ADC4(a, x86_ld64(p + 32), x86_ld64(p + 40),
+		    x86_ld64(p + 48), x86_ld64(p + 56));
+		p += 64;
+		n -= 64;
+	}
+	return x86_csum_tail(buf, p, n, a, 0);
+}
+
 #endif /* __x86_64__ */
 #endif
