@@ -41,7 +41,8 @@ typedef uint32_t (*kfn_csum_copy)(const void *src, void *dst, size_t n,
     uint32_t sum);
 /*
  * csum_diff: bpf_csum_diff. from_n and to_n are multiples of 4; the sum of
- * seed, to and the ones' complement of from. The fold is what is compared.
+ * seed, to and the ones' complement of from. What is compared is
+ * kcanon(kfold(result)), identical on every kernel and architecture.
  */
 typedef uint32_t (*kfn_csum_diff)(const void *from, size_t from_n,
     const void *to, size_t to_n, uint32_t seed);
@@ -126,6 +127,16 @@ kfold64(uint64_t sum)
 	sum = (sum & 0xffffffffu) + (sum >> 32);
 	sum = (sum & 0xffffffffu) + (sum >> 32);
 	return (uint32_t)sum;
+}
+
+/*
+ * The canonical csum_diff value: the residue modulo 0xffff in [0, 0xfffe]
+ * of a folded sum (0xffff, the ones'-complement "negative zero", is 0).
+ */
+static inline uint16_t
+kcanon(uint16_t folded)
+{
+	return folded == 0xffff ? 0 : folded;
 }
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * csv.h - RFC 4180 CSV writing and reading.
  *
- * Writing: fields separated by ',', records ended by CRLF? No: by "\n"
+ * Writing: fields separated by ",", records ended by "\n"
  * (RFC 4180 says CRLF, but every consumer we target - gnuplot, Python's csv,
  * R's read.csv - accepts LF, and LF keeps shell tools usable). Fields that
  * contain ',', '"', CR or LF are quoted, with '"' doubled. Numbers are

@@ -1,0 +1,35 @@
+/*
+ * cmd.h - subcommands and the context they share.
+ */
+#ifndef CSUMBENCH_CMD_H
+#define CSUMBENCH_CMD_H
+
+#include "cpu.h"
+#include "timer.h"
+
+struct context {
+	struct cpuinfo	 cpu;
+	struct timer_info timer;
+	int		 have_cpu;
+	int		 have_timer;
+	const char	*cmdline;	/* the whole command line, for provenance */
+};
+
+extern struct context ctx;
+
+/* Identify the CPU (once) and set up the kernel registry's view of it. */
+void	ctx_cpu(void);
+/* Set up the timer (once); exit 2 on an unusable choice. */
+void	ctx_timer(const char *name);
+
+int	cmd_run(int argc, char **argv);
+int	cmd_list(int argc, char **argv);
+int	cmd_info(int argc, char **argv);
+int	cmd_verify(int argc, char **argv);
+int	cmd_csum(int argc, char **argv);
+
+/* Compiler and flags, for provenance. */
+extern const char csb_compiler[];
+extern const char csb_cflags[];
+
+#endif

@@ -1,0 +1,175 @@
+/*
+ * cmd_csum.c - csumbench csum: the RFC 1071 Internet checksum of files.
+ *
+ * Files are streamed through a buffer whose size is even, so that every
+ * chunk but the last starts on a 16-bit word boundary of the file and the
+ * running sum can be carried from one chunk to the next unfolded.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "select.h"
+#include "util.h"
+
+#define CHUNK	((size_t)1 << 20)
+
+static void
+csum_usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: csumbench csum [-k KERNEL] [FILE...]\n"
+	    "\n"
+	    "Print the RFC 1071 Internet checksum of each FILE (standard input\n"
+	    "when none, or for \"-\") as \"0xNNNN  FILE\": the ones' complement\n"
+	    "of the ones'-complement sum of the data as big-endian 16-bit words,\n"
+	    "an odd last byte padded with zero.\n"
+	    "\n"
+	    "  -k, --kernel NAME    the csum kernel to use (default: the best\n"
+	    "                       available)\n"
+	    "  -h, --help           show this help\n");
+}
+
+/* The best available csum kernel: csum.auto, else the baseline. */
+static const struct kernel *
+best_csum(void)
+{
+	const struct kernel *k;
+	char why[64];
+
+	k = select_by_name("csum.auto");
+	if (k != NULL && select_unavailable(k, why, sizeof(why)) == NULL)
+		return k;
+	return select_by_name("csum.generic64");
+}
+
+static int
+is_little_endian(void)
+{
+	uint16_t one = 1;
+	unsigned char b;
+
+	memcpy(&b, &one, 1);
+	return b == 1;
+}
+
+/* Sum one open file; returns 0, or errno. */
+static int
+sum_fd(int fd, const struct kernel *k, unsigned char *buf, uint16_t *out)
+{
+	uint32_t sum = 0;
+	size_t have = 0;
+	ssize_t r;
+	uint16_t folded;
+
+	for (;;) {
+		r = read(fd, buf + have, CHUNK - have);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return errno;
+		}
+		have += (size_t)r;
+		if (have == CHUNK || r == 0) {
+			/* Only the final chunk may be odd; CHUNK is even. */
+			sum = k->fn.csum(buf, have, sum);
+			/* Keep the carry bounded for the next call. */
+			sum = kfold(sum);
+			have = 0;
+		}
+		if (r == 0)
+			break;
+	}
+	folded = (uint16_t)~kfold(sum);
+	/* The kernel summed native-endian words; RFC 1071 means big-endian. */
+	if (is_little_endian())
+		folded = (uint16_t)((folded >> 8) | (folded << 8));
+	*out = folded;
+	return 0;
+}
+
+int
+cmd_csum(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *kname = NULL;
+	const struct kernel *k;
+	unsigned char *buf;
+	int ch, i, status = 0;
+	char why[64];
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "k:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'k':
+			kname = optarg;
+			break;
+		case 'h':
+			csum_usage(stdout);
+			return 0;
+		default:
+			csum_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	ctx_cpu();
+	if (kname != NULL) {
+		k = select_by_name(kname);
+		if (k == NULL)
+			usage_error("unknown kernel \"%s\" (see 'csumbench list')",
+			    kname);
+		if (k->family != K_CSUM)
+			usage_error("kernel %s is not a csum kernel", kname);
+		if (select_unavailable(k, why, sizeof(why)) != NULL)
+			usage_error("kernel %s is not available here: %s",
+			    kname, why);
+	} else
+		k = best_csum();
+	buf = xmalloc(CHUNK);
+	if (optind >= argc) {
+		uint16_t c;
+		int e = sum_fd(STDIN_FILENO, k, buf, &c);
+
+		if (e != 0)
+			usage_error("cannot read standard input: %s", strerror(e));
+		printf("0x%04x  -\n", c);
+	}
+	for (i = optind; i < argc; i++) {
+		int fd, e;
+		uint16_t c;
+
+		if (strcmp(argv[i], "-") == 0)
+			fd = STDIN_FILENO;
+		else if ((fd = open(argv[i], O_RDONLY)) < 0) {
+			fprintf(stderr, "%s: cannot open %s: %s\n", progname,
+			    argv[i], strerror(errno));
+			status = EXIT_USAGE;
+			continue;
+		}
+		e = sum_fd(fd, k, buf, &c);
+		if (fd != STDIN_FILENO)
+			close(fd);
+		if (e != 0) {
+			fprintf(stderr, "%s: cannot read %s: %s\n", progname,
+			    argv[i], strerror(e));
+			status = EXIT_USAGE;
+			continue;
+		}
+		printf("0x%04x  %s\n", c, argv[i]);
+	}
+	free(buf);
+	if (fflush(stdout) != 0)
+		usage_error("cannot write to standard output: %s", strerror(errno));
+	return status;
+}

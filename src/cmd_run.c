@@ -1,0 +1,309 @@
+/*
+ * cmd_run.c - csumbench run: measure a sweep.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "engine.h"
+#include "grid.h"
+#include "provenance.h"
+#include "results.h"
+#include "select.h"
+#include "util.h"
+
+static void
+run_usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: csumbench [run] [-f FAMILY] [-k PATTERN] [-s SIZES] [-a ALIGN]\n"
+	    "                 [-r REPS] [-o FILE] [--quick] [more options]\n"
+	    "\n"
+	    "Measure the cost of one call of each selected kernel at every point\n"
+	    "of the size x alignment grid. Kernels of one grid point are\n"
+	    "interleaved in a shuffled order in every repetition.\n"
+	    "\n"
+	    "  -f, --family LIST    families (comma-separated): memcpy, memset,\n"
+	    "                       copy, csum, csum_copy, csum_diff\n"
+	    "  -k, --kernel PATS    kernels matching these globs (e.g.\n"
+	    "                       'csum.*,memcpy.libc'); default: all available\n"
+	    "  -s, --sizes SPEC     sizes: list, A-B:xF, A-B:+S, K/M suffixes, or a\n"
+	    "                       preset (quick, default, bpf, sparc, small, pow2,\n"
+	    "                       packet, large); default: default (quick with\n"
+	    "                       --quick or no arguments)\n"
+	    "  -a, --align SPEC     offsets: SPEC (src=dst) or SRC/DST (every pair),\n"
+	    "                       or a preset (aligned, unaligned, byte, cacheline,\n"
+	    "                       all64); default: 0\n"
+	    "  -r, --reps N         samples per point (default: 31; 15 with --quick)\n"
+	    "  -o, --output FILE    write the results to FILE (CSV); default: a\n"
+	    "                       table on a terminal, CSV otherwise\n"
+	    "      --format FMT     csv or table (default: by destination)\n"
+	    "      --quick          quick sweep: the quick grid, fewer samples\n"
+	    "      --cache STATE    hot (same buffers every call) or cold (rotate\n"
+	    "                       through twice the last-level cache); default hot\n"
+	    "      --timer NAME     auto, tsc or ns (default: auto)\n"
+	    "      --sample-time US target microseconds per sample (default: 20)\n"
+	    "      --warmup N       warm-up batches per point (default: 3)\n"
+	    "      --seed N         seed of the data and the interleaving order\n"
+	    "  -q, --quiet          no progress or warnings on stderr\n"
+	    "  -h, --help           show this help\n"
+	    "\n"
+	    "Sizes and presets: see csumbench(1).\n");
+}
+
+enum {
+	OPT_QUICK = 256, OPT_CACHE, OPT_TIMER, OPT_SAMPLE_TIME, OPT_WARMUP,
+	OPT_SEED, OPT_FORMAT,
+};
+
+static int
+point_order(const void *a, const void *b)
+{
+	const struct point *p = a, *q = b;
+
+#define CMP(x, y) do { if ((x) != (y)) return (x) < (y) ? -1 : 1; } while (0)
+	CMP(p->k->family, q->k->family);
+	CMP(p->k, q->k);
+	CMP(p->cache, q->cache);
+	CMP(p->mode, q->mode);
+	CMP(p->size, q->size);
+	CMP(p->src_off, q->src_off);
+	CMP(p->dst_off, q->dst_off);
+#undef CMP
+	return 0;
+}
+
+/* Warn about conditions that make the numbers less trustworthy. */
+static void
+warn_conditions(void)
+{
+	if (ctx.cpu.hypervisor[0] != '\0')
+		warnx_("running under a hypervisor (%s): other tenants and "
+		    "the host add noise", ctx.cpu.hypervisor);
+	if (ctx.cpu.governor[0] != '\0' &&
+	    strcmp(ctx.cpu.governor, "performance") != 0)
+		warnx_("CPU frequency governor is \"%s\", not \"performance\"",
+		    ctx.cpu.governor);
+	if (ctx.cpu.turbo == 1)
+		warnx_("turbo/boost is on: the clock varies with load and "
+		    "temperature");
+	if (ctx.cpu.loadavg1 > 0.5 * ctx.cpu.online_cpus)
+		warnx_("load average %.2f on %d CPUs: the machine is busy",
+		    ctx.cpu.loadavg1, ctx.cpu.online_cpus);
+}
+
+int
+cmd_run(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "family", required_argument, NULL, 'f' },
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "sizes", required_argument, NULL, 's' },
+		{ "align", required_argument, NULL, 'a' },
+		{ "reps", required_argument, NULL, 'r' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "quick", no_argument, NULL, OPT_QUICK },
+		{ "cache", required_argument, NULL, OPT_CACHE },
+		{ "timer", required_argument, NULL, OPT_TIMER },
+		{ "sample-time", required_argument, NULL, OPT_SAMPLE_TIME },
+		{ "warmup", required_argument, NULL, OPT_WARMUP },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *families = NULL, *patterns = NULL, *sizes = NULL;
+	const char *align = "0", *output = NULL, *timer = "auto";
+	const char *format = NULL;
+	int ch, quick = argc <= 1, cache = CACHE_HOT, table;
+	long reps = -1;
+	struct engine_opts eo = { 0 };
+	struct grid sg;
+	struct align_grid ag;
+	const struct kernel **ks;
+	struct point *pts;
+	size_t nk, npts = 0, i, j, a, skipped = 0;
+	char err[256];
+	struct outfile of;
+
+	eo.sample_time = 20e-6;
+	eo.warmup = 3;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "f:k:s:a:r:o:qh", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			families = optarg;
+			break;
+		case 'k':
+			patterns = optarg;
+			break;
+		case 's':
+			sizes = optarg;
+			break;
+		case 'a':
+			align = optarg;
+			break;
+		case 'r':
+			reps = (long)parse_uint("--reps", optarg, 1, 100000);
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case OPT_QUICK:
+			quick = 1;
+			break;
+		case OPT_CACHE:
+			if (strcmp(optarg, "hot") == 0)
+				cache = CACHE_HOT;
+			else if (strcmp(optarg, "cold") == 0)
+				cache = CACHE_COLD;
+			else
+				usage_error("--cache: expected hot or cold, got "
+				    "\"%s\"", optarg);
+			break;
+		case OPT_TIMER:
+			timer = optarg;
+			break;
+		case OPT_SAMPLE_TIME:
+			eo.sample_time = parse_double("--sample-time", optarg,
+			    0) * 1e-6;
+			if (eo.sample_time <= 0 || eo.sample_time > 1)
+				usage_error("--sample-time: %s is out of range "
+				    "(0, 1000000] microseconds", optarg);
+			break;
+		case OPT_WARMUP:
+			eo.warmup = parse_uint("--warmup", optarg, 0, 1000);
+			break;
+		case OPT_SEED:
+			eo.seed = parse_uint("--seed", optarg, 1, UINT64_MAX);
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "csv") != 0 &&
+			    strcmp(optarg, "table") != 0)
+				usage_error("--format: expected csv or table, "
+				    "got \"%s\"", optarg);
+			format = optarg;
+			break;
+		case 'q':
+			verbose_level = 0;
+			break;
+		case 'h':
+			run_usage(stdout);
+			return 0;
+		default:
+			run_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc)
+		usage_error("run: unexpected argument \"%s\"", argv[optind]);
+	if (sizes == NULL)
+		sizes = quick ? "quick" : "default";
+	if (reps < 0)
+		reps = quick ? 15 : 31;
+	if (grid_parse(sizes, &sg, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+	if (grid_parse_align(align, &ag, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+	if (output != NULL && strcmp(output, "-") != 0 &&
+	    !has_suffix(output, ".csv") && format == NULL)
+		usage_error("--output: cannot tell the format of \"%s\" (use "
+		    "a .csv name or --format csv)", output);
+	if (format != NULL && strcmp(format, "table") == 0 && output != NULL &&
+	    strcmp(output, "-") != 0)
+		usage_error("--format table writes to the terminal only");
+
+	ctx_cpu();
+	nk = select_kernels(families, patterns, &ks, 0);
+	/* Build the points grouped by grid position, kernels inside. */
+	if ((double)sg.n * (double)ag.n * (double)nk > 5e6)
+		usage_error("the sweep has too many points (%zu sizes x %zu "
+		    "offsets x %zu kernels)", sg.n, ag.n, nk);
+	pts = xcalloc(sg.n * ag.n * nk, sizeof(*pts));
+	for (i = 0; i < sg.n; i++)
+		for (a = 0; a < ag.n; a++)
+			for (j = 0; j < nk; j++) {
+				struct point *p = &pts[npts];
+
+				/* csum_diff takes whole 32-bit words only. */
+				if (ks[j]->family == K_CSUM_DIFF &&
+				    sg.v[i] % 4 != 0) {
+					skipped++;
+					continue;
+				}
+				p->k = ks[j];
+				p->size = sg.v[i];
+				p->src_off = ag.v[a].src;
+				p->dst_off = ag.v[a].dst;
+				p->cache = cache;
+				p->mode = MODE_THROUGHPUT;
+				npts++;
+			}
+	if (npts == 0)
+		usage_error("nothing to measure: csum_diff needs sizes that "
+		    "are multiples of 4");
+	if (skipped)
+		talk("csumbench: %zu csum_diff point%s skipped: sizes must be "
+		    "multiples of 4\n", skipped, skipped == 1 ? "" : "s");
+
+	table = format != NULL ? strcmp(format, "table") == 0 :
+	    output == NULL && isatty(STDOUT_FILENO);
+	/* Open the output before measuring: fail early on a bad path. */
+	if (!table)
+		outfile_open(&of, output != NULL ? output : "-");
+
+	ctx_timer(timer);
+	warn_conditions();
+	eo.ti = &ctx.timer;
+	eo.reps = (size_t)reps;
+	eo.llc = ctx.cpu.l3 ? ctx.cpu.l3 : ctx.cpu.l2;
+	eo.progress = verbose_level > 0 && stderr_is_tty();
+	if (reps < 10)
+		warnx_("%ld samples per point is too few for a reliable median "
+		    "and its confidence interval", reps);
+	engine_run(pts, npts, &eo);
+	qsort(pts, npts, sizeof(*pts), point_order);
+	if (table) {
+		results_write_summary(stdout, pts, npts, &ctx.timer);
+		printf("\n%s per call (median of %ld samples), timer %s at "
+		    "%.3f GHz; cache %s.\n", ctx.timer.unit, reps,
+		    ctx.timer.name, ctx.timer.hz / 1e9, cache_name(cache));
+	} else {
+		results_write_csv(of.fp, pts, npts, &ctx.timer);
+		if (output != NULL && strcmp(output, "-") != 0) {
+			/* The provenance goes beside the CSV, not into it. */
+			struct provenance pv;
+			struct outfile mf;
+			char *mpath = provenance_path(output);
+
+			provenance_collect(&pv);
+			provenance_set(&pv, "sizes", "%s", sizes);
+			provenance_set(&pv, "align", "%s", align);
+			provenance_set(&pv, "reps", "%ld", reps);
+			provenance_set(&pv, "cache", "%s", cache_name(cache));
+			provenance_set(&pv, "sample_time_us", "%g",
+			    eo.sample_time * 1e6);
+			outfile_open(&mf, mpath);
+			provenance_write(mf.fp, &pv);
+			outfile_commit(&mf);
+			provenance_free(&pv);
+			free(mpath);
+		}
+		outfile_commit(&of);
+		if (output != NULL && strcmp(output, "-") != 0)
+			talk("csumbench: wrote %zu points to %s\n", npts, output);
+	}
+	engine_free(pts, npts);
+	free(pts);
+	free(ks);
+	grid_free(&sg);
+	grid_free_align(&ag);
+	return 0;
+}

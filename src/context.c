@@ -1,0 +1,52 @@
+/*
+ * context.c - what the subcommands share: the CPU identification, the
+ * timer, the command line, and the build's provenance.
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "cmd.h"
+#include "select.h"
+#include "util.h"
+
+struct context ctx;
+
+#ifdef __VERSION__
+const char csb_compiler[] =
+#if defined(__clang__)
+    "clang " __VERSION__;
+#else
+    "gcc " __VERSION__;
+#endif
+#else
+const char csb_compiler[] = "unknown";
+#endif
+#ifdef CSB_BUILD_CFLAGS
+const char csb_cflags[] = CSB_BUILD_CFLAGS;
+#else
+const char csb_cflags[] = "";
+#endif
+
+void
+ctx_cpu(void)
+{
+	if (ctx.have_cpu)
+		return;
+	cpu_probe(&ctx.cpu);
+	select_init(ctx.cpu.have, ctx.cpu.l1d, ctx.cpu.l2, ctx.cpu.l3);
+	ctx.have_cpu = 1;
+}
+
+void
+ctx_timer(const char *name)
+{
+	char err[160];
+
+	if (ctx.have_timer)
+		return;
+	if (timer_setup(name, &ctx.timer, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+	ctx.have_timer = 1;
+}
+

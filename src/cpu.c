@@ -1,0 +1,376 @@
+/*
+ * cpu.c - CPU identification.
+ *
+ * On x86-64, libcpuid (when built with it) names the CPU: vendor, brand,
+ * family/model/stepping, caches. The features that decide which kernels
+ * may run are read here directly, since libcpuid 0.6 has no flag for
+ * ERMS/FSRM and does not check that the OS saves AVX/AVX-512 state:
+ * CPUID leaves 1 and 7, then XGETBV. Elsewhere, /proc/cpuinfo, sysfs and
+ * getauxval(AT_HWCAP).
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef HAVE_SYS_AUXV_H
+#include <sys/auxv.h>
+#endif
+#ifdef HAVE_LIBCPUID
+#include <libcpuid/libcpuid.h>
+#endif
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
+#include "../kernels/kernel.h"
+#include "cpu.h"
+
+static const struct {
+	uint64_t	 bit;
+	const char	*name;
+} feature_names[] = {
+	{ CPU_SSE2, "sse2" },
+	{ CPU_SSSE3, "ssse3" },
+	{ CPU_SSE41, "sse4.1" },
+	{ CPU_AVX, "avx" },
+	{ CPU_AVX2, "avx2" },
+	{ CPU_AVX512F, "avx512f" },
+	{ CPU_AVX512BW, "avx512bw" },
+	{ CPU_AVX512VL, "avx512vl" },
+	{ CPU_ERMS, "erms" },
+	{ CPU_FSRM, "fsrm" },
+	{ CPU_ADX, "adx" },
+	{ CPU_BMI2, "bmi2" },
+	{ CPU_NEON, "neon" },
+	{ CPU_X86_64, "x86-64" },
+	{ CPU_AARCH64, "aarch64" },
+	{ CPU_FAULTS, "fault-recovery" },
+};
+
+char *
+cpu_have_str(uint64_t mask, char *buf, size_t len)
+{
+	size_t i, off = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++) {
+		if ((mask & feature_names[i].bit) == 0)
+			continue;
+		off += snprintf(buf + off, off < len ? len - off : 0, "%s%s",
+		    off ? " " : "", feature_names[i].name);
+	}
+	if (off >= len && len > 0)
+		buf[len - 1] = '\0';
+	return buf;
+}
+
+const char *
+cpu_missing(uint64_t needs, uint64_t have)
+{
+	size_t i;
+	uint64_t miss = needs & ~have;
+
+	for (i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++)
+		if (miss & feature_names[i].bit)
+			return feature_names[i].name;
+	return miss ? "an unknown feature" : NULL;
+}
+
+static int
+read_line(const char *path, char *buf, size_t len)
+{
+	FILE *fp = fopen(path, "r");
+	size_t n;
+
+	if (fp == NULL)
+		return -1;
+	if (fgets(buf, (int)len, fp) == NULL) {
+		fclose(fp);
+		return -1;
+	}
+	fclose(fp);
+	n = strlen(buf);
+	while (n > 0 && isspace((unsigned char)buf[n - 1]))
+		buf[--n] = '\0';
+	return 0;
+}
+
+static size_t
+parse_cache_size(const char *s)
+{
+	char *end;
+	unsigned long v = strtoul(s, &end, 10);
+
+	if (*end == 'K')
+		v *= 1024;
+	else if (*end == 'M')
+		v *= 1024 * 1024;
+	return v;
+}
+
+/* Cache sizes from sysfs (cpu0), for builds without libcpuid and other arches. */
+static void
+caches_from_sysfs(struct cpuinfo *ci)
+{
+	char path[128], buf[64], type[32];
+	int i, level;
+
+	for (i = 0; i < 8; i++) {
+		snprintf(path, sizeof(path),
+		    "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+		if (read_line(path, buf, sizeof(buf)) != 0)
+			break;
+		level = atoi(buf);
+		snprintf(path, sizeof(path),
+		    "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+		if (read_line(path, type, sizeof(type)) != 0)
+			continue;
+		snprintf(path, sizeof(path),
+		    "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+		if (read_line(path, buf, sizeof(buf)) != 0)
+			continue;
+		if (level == 1 && strcmp(type, "Data") == 0 && ci->l1d == 0)
+			ci->l1d = parse_cache_size(buf);
+		else if (level == 2 && ci->l2 == 0)
+			ci->l2 = parse_cache_size(buf);
+		else if (level == 3 && ci->l3 == 0)
+			ci->l3 = parse_cache_size(buf);
+		snprintf(path, sizeof(path),
+		    "/sys/devices/system/cpu/cpu0/cache/index%d/coherency_line_size", i);
+		if (ci->line == 0 && read_line(path, buf, sizeof(buf)) == 0)
+			ci->line = strtoul(buf, NULL, 10);
+	}
+}
+
+/* Vendor, brand and family/model/stepping from /proc/cpuinfo. */
+static void
+ident_from_proc(struct cpuinfo *ci)
+{
+	FILE *fp = fopen("/proc/cpuinfo", "r");
+	char line[4096], *colon, *v;
+	size_t n;
+
+	if (fp == NULL)
+		return;
+	while (fgets(line, sizeof(line), fp) != NULL) {
+		if (line[0] == '\n')
+			break;	/* first processor only */
+		colon = strchr(line, ':');
+		if (colon == NULL)
+			continue;
+		v = colon + 1;
+		while (*v == ' ' || *v == '\t')
+			v++;
+		n = strlen(v);
+		while (n > 0 && isspace((unsigned char)v[n - 1]))
+			v[--n] = '\0';
+		if (strncmp(line, "vendor_id", 9) == 0 ||
+		    strncmp(line, "CPU implementer", 15) == 0) {
+			if (ci->vendor[0] == '\0')
+				snprintf(ci->vendor, sizeof(ci->vendor), "%s", v);
+		} else if (strncmp(line, "model name", 10) == 0)
+			snprintf(ci->brand, sizeof(ci->brand), "%s", v);
+		else if (strncmp(line, "cpu family", 10) == 0)
+			ci->family = atoi(v);
+		else if (strncmp(line, "model\t", 6) == 0)
+			ci->model = atoi(v);
+		else if (strncmp(line, "stepping", 8) == 0)
+			ci->stepping = atoi(v);
+		else if (strncmp(line, "CPU part", 8) == 0)
+			ci->model = (int)strtol(v, NULL, 0);
+		else if (strncmp(line, "CPU variant", 11) == 0)
+			ci->family = (int)strtol(v, NULL, 0);
+		else if (strncmp(line, "CPU revision", 12) == 0)
+			ci->stepping = atoi(v);
+	}
+	fclose(fp);
+	snprintf(ci->ident_source, sizeof(ci->ident_source), "/proc/cpuinfo");
+}
+
+#if defined(__x86_64__)
+static uint64_t
+xgetbv0(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+static void
+features_x86(struct cpuinfo *ci)
+{
+	unsigned a, b, c, d, max;
+	uint64_t xcr0 = 0;
+	int osxsave;
+
+	ci->have |= CPU_X86_64 | CPU_SSE2;
+	max = __get_cpuid_max(0, NULL);
+	if (max < 1)
+		return;
+	__cpuid(1, a, b, c, d);
+	if (c & bit_SSSE3)
+		ci->have |= CPU_SSSE3;
+	if (c & bit_SSE4_1)
+		ci->have |= CPU_SSE41;
+	if (c & (1u << 31))
+		snprintf(ci->hypervisor, sizeof(ci->hypervisor), "present");
+	osxsave = (c & bit_OSXSAVE) != 0;
+	if (osxsave)
+		xcr0 = xgetbv0();
+	/* XMM and YMM state (bits 1, 2); opmask, ZMM_Hi256, Hi16_ZMM (5-7). */
+	ci->osxsave_avx = osxsave && (xcr0 & 0x6) == 0x6;
+	ci->osxsave_avx512 = ci->osxsave_avx && (xcr0 & 0xe0) == 0xe0;
+	if ((c & bit_AVX) && ci->osxsave_avx)
+		ci->have |= CPU_AVX;
+	if (max >= 7) {
+		__cpuid_count(7, 0, a, b, c, d);
+		if ((b & bit_AVX2) && ci->osxsave_avx)
+			ci->have |= CPU_AVX2;
+		if ((b & bit_AVX512F) && ci->osxsave_avx512)
+			ci->have |= CPU_AVX512F;
+		if ((b & bit_AVX512BW) && ci->osxsave_avx512)
+			ci->have |= CPU_AVX512BW;
+		if ((b & bit_AVX512VL) && ci->osxsave_avx512)
+			ci->have |= CPU_AVX512VL;
+		if (b & (1u << 9))
+			ci->have |= CPU_ERMS;
+		if (d & (1u << 4))
+			ci->have |= CPU_FSRM;
+		if (b & bit_ADX)
+			ci->have |= CPU_ADX;
+		if (b & bit_BMI2)
+			ci->have |= CPU_BMI2;
+	}
+	if (ci->hypervisor[0] != '\0') {
+		char id[13];
+
+		__cpuid(0x40000000, a, b, c, d);
+		memcpy(id, &b, 4);
+		memcpy(id + 4, &c, 4);
+		memcpy(id + 8, &d, 4);
+		id[12] = '\0';
+		if (id[0] != '\0' && isprint((unsigned char)id[0]))
+			snprintf(ci->hypervisor, sizeof(ci->hypervisor), "%s",
+			    id);
+	}
+}
+#endif
+
+#if defined(__aarch64__)
+static void
+features_aarch64(struct cpuinfo *ci)
+{
+	ci->have |= CPU_AARCH64 | CPU_NEON;	/* AdvSIMD is mandatory in ARMv8-A */
+}
+#endif
+
+#ifdef HAVE_LIBCPUID
+static void
+ident_libcpuid(struct cpuinfo *ci)
+{
+	struct cpu_raw_data_t raw;
+	struct cpu_id_t id;
+
+	if (!cpuid_present() || cpuid_get_raw_data(&raw) != 0 ||
+	    cpu_identify(&raw, &id) != 0) {
+		ident_from_proc(ci);
+		return;
+	}
+	snprintf(ci->vendor, sizeof(ci->vendor), "%s", id.vendor_str);
+	snprintf(ci->brand, sizeof(ci->brand), "%s", id.brand_str);
+	ci->family = id.ext_family;
+	ci->model = id.ext_model;
+	ci->stepping = id.stepping;
+	ci->cores = id.num_cores;
+	ci->threads = id.num_logical_cpus;
+	if (id.l1_data_cache > 0)
+		ci->l1d = (size_t)id.l1_data_cache * 1024;
+	if (id.l2_cache > 0)
+		ci->l2 = (size_t)id.l2_cache * 1024;
+	if (id.l3_cache > 0)
+		ci->l3 = (size_t)id.l3_cache * 1024;
+	if (id.l1_data_cacheline > 0)
+		ci->line = (size_t)id.l1_data_cacheline;
+	snprintf(ci->ident_source, sizeof(ci->ident_source), "libcpuid %s",
+	    cpuid_lib_version());
+	{
+		hypervisor_vendor_t hv = cpuid_get_hypervisor(&raw, &id);
+		static const char *const hvname[] = {
+			"", "bhyve", "Hyper-V", "KVM", "Parallels", "QEMU",
+			"VirtualBox", "VMware", "Xen"
+		};
+
+		if (hv > HYPERVISOR_NONE &&
+		    (size_t)hv < sizeof(hvname) / sizeof(hvname[0]))
+			snprintf(ci->hypervisor, sizeof(ci->hypervisor), "%s",
+			    hvname[hv]);
+	}
+}
+#endif
+
+void
+cpu_state(struct cpuinfo *ci, int cpu)
+{
+	char path[128], buf[64];
+	double la[1];
+
+	snprintf(path, sizeof(path),
+	    "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor",
+	    cpu < 0 ? 0 : cpu);
+	if (read_line(path, buf, sizeof(buf)) == 0)
+		snprintf(ci->governor, sizeof(ci->governor), "%s", buf);
+	ci->turbo = -1;
+	if (read_line("/sys/devices/system/cpu/cpufreq/boost", buf,
+	    sizeof(buf)) == 0)
+		ci->turbo = atoi(buf) != 0;
+	else if (read_line("/sys/devices/system/cpu/intel_pstate/no_turbo",
+	    buf, sizeof(buf)) == 0)
+		ci->turbo = atoi(buf) == 0;
+	ci->loadavg1 = getloadavg(la, 1) == 1 ? la[0] : -1;
+}
+
+void
+cpu_probe(struct cpuinfo *ci)
+{
+	cpu_set_t saved;
+	int have_mask;
+	char feat[512];
+
+	memset(ci, 0, sizeof(*ci));
+	/* libcpuid 0.6 may move the thread while identifying: restore it. */
+	have_mask = sched_getaffinity(0, sizeof(saved), &saved) == 0;
+#if defined(__x86_64__)
+	snprintf(ci->arch, sizeof(ci->arch), "x86_64");
+	features_x86(ci);
+#ifdef HAVE_LIBCPUID
+	ident_libcpuid(ci);
+#else
+	ident_from_proc(ci);
+#endif
+#elif defined(__aarch64__)
+	snprintf(ci->arch, sizeof(ci->arch), "aarch64");
+	features_aarch64(ci);
+	ident_from_proc(ci);
+#else
+	snprintf(ci->arch, sizeof(ci->arch), "generic");
+	ident_from_proc(ci);
+#endif
+	if (have_mask)
+		(void)sched_setaffinity(0, sizeof(saved), &saved);
+	caches_from_sysfs(ci);
+	if (ci->line == 0)
+		ci->line = 64;
+	ci->online_cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	cpu_have_str(ci->have, feat, sizeof(feat));
+	snprintf(ci->features, sizeof(ci->features), "%s", feat);
+	if (ci->brand[0] == '\0')
+		snprintf(ci->brand, sizeof(ci->brand), "unknown");
+	if (ci->vendor[0] == '\0')
+		snprintf(ci->vendor, sizeof(ci->vendor), "unknown");
+	cpu_state(ci, -1);
+}

@@ -1,0 +1,74 @@
+/*
+ * engine.h - the measurement engine.
+ *
+ * The measured quantity is the cost of one call at one grid point:
+ * kernel x size x src offset x dst offset x cache state x call mode.
+ * A sample is one timed batch of calls; its per-call cost is
+ *   (elapsed - timer overhead) / batch - empty-call cost,
+ * where the empty-call cost is that of calling an empty function of the
+ * same family through the same loop (so a reported cost is what the kernel
+ * adds to a call, and an empty kernel measures about 0).
+ */
+#ifndef CSUMBENCH_ENGINE_H
+#define CSUMBENCH_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../kernels/kernel.h"
+#include "stats.h"
+#include "timer.h"
+
+enum cache_mode { CACHE_HOT, CACHE_COLD };
+enum call_mode { MODE_THROUGHPUT, MODE_LATENCY };
+
+struct point {
+	const struct kernel *k;
+	size_t	 size;
+	size_t	 src_off, dst_off;
+	int	 cache;		/* enum cache_mode */
+	int	 mode;		/* enum call_mode */
+	/* results */
+	double	*samples;	/* per-call cost, timer units, after subtraction */
+	size_t	 nsamples;
+	size_t	 batch;		/* calls per sample */
+	double	 overhead;	/* per-call units subtracted (empty call + timer share) */
+	struct stats st;
+};
+
+struct engine_opts {
+	const struct timer_info *ti;
+	size_t	 reps;		/* samples per point */
+	size_t	 warmup;	/* warm-up batches per point */
+	double	 sample_time;	/* target seconds per sample */
+	uint64_t seed;		/* for the interleaving order and the data */
+	size_t	 llc;		/* last-level cache bytes (cold pool sizing) */
+	int	 progress;	/* progress line on stderr */
+};
+
+/* Measure every point; points sharing a grid position are interleaved. */
+void	engine_run(struct point *pts, size_t npts, const struct engine_opts *o);
+/* Free the samples of every point. */
+void	engine_free(struct point *pts, size_t npts);
+
+const char *cache_name(int cache);
+const char *mode_name(int mode);
+const char *family_name(enum kfamily f);
+/* Parse a family name; -1 if unknown. */
+int	family_parse(const char *s);
+
+/* A sink no compiler can see through: every result is folded into it. */
+extern volatile uint64_t engine_sink;
+
+/* splitmix64: a small, good PRNG for data and shuffles. */
+static inline uint64_t
+rng_next(uint64_t *s)
+{
+	uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+#endif

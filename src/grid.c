@@ -1,0 +1,707 @@
+/*
+ * grid.c - size and alignment grid specifications.
+ *
+ * The grammar is in grid.h. Choices made here that the header leaves open:
+ *
+ * - Blanks around an item are ignored ("1, 2" is "1,2"); blanks inside an
+ *   item are not.
+ * - Suffixes K, M, G (or k, m, g) multiply by 1024, 1024^2, 1024^3; they
+ *   apply to every number, including range ends and steps ("4K-1M:+4K").
+ * - A geometric range must start at 1 or more: 0 * F never reaches B.
+ * - Preset names are matched exactly (lower case) and may be mixed with
+ *   other items ("quick,1500").
+ * - GRID_MAX_POINTS bounds the points an expansion generates before
+ *   duplicates are removed, so memory is bounded whatever the spec.
+ *   "0-99999,0-99999" is refused even though it has only 100000 distinct
+ *   points.
+ * - An alignment spec may be a ';'-separated union of groups, each either
+ *   SPEC or SRC/DST ("1-7/0;0/1-7"). This is a superset of the grammar in
+ *   grid.h; the "unaligned" preset needs it. The two lists of an alignment
+ *   group take numbers and ranges but no presets (a size preset means
+ *   nothing as an offset), and alignment presets name a whole spec only.
+ *
+ * Every error message is one line, starts with "bad size spec" or "bad
+ * alignment spec" and quotes the offending item, so the CLI can print it
+ * as is.
+ */
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+
+const struct grid_preset grid_presets[] = {
+	{ .name = "quick",
+	  .spec = "16,64,256,1024,4096,16384",
+	  .about = "six sizes from 16 B to 16 KiB, for a fast look" },
+	{ .name = "default",
+	  .spec = "1-64K:x2,3,7,20,40,1500",
+	  .about = "powers of two to 64 KiB, odd sizes, IP/TCP headers, MTU" },
+	{ .name = "bpf",
+	  .spec = "4,8,16,20,32,40,64,128,256,512",
+	  .about = "the sizes of the bpf_csum_diff() cover letter" },
+	{ .name = "sparc",
+	  .spec = "3,7,32,128-64K:x2",
+	  .about = "the sizes of the SPARC M7 memcpy/memset cover letter" },
+	{ .name = "small",
+	  .spec = "0-64:+1",
+	  .about = "every size from 0 to 64, where head/tail code lives" },
+	{ .name = "pow2",
+	  .spec = "1-1M:x2",
+	  .about = "powers of two from 1 B to 1 MiB" },
+	{ .name = "packet",
+	  .spec = "20,40,64,128,256,576,1500,4096,9000",
+	  .about = "header sizes, minimum IPv4 MTU, Ethernet and jumbo MTUs" },
+	{ .name = "large",
+	  .spec = "64K-64M:x2",
+	  .about = "powers of two from 64 KiB to 64 MiB, beyond the caches" },
+	{ .name = NULL, .spec = NULL, .about = NULL }
+};
+
+/*
+ * "unaligned": misaligned source with aligned destination (1-7/0, what a
+ * csum or load-bound kernel sees), aligned source with misaligned
+ * destination (0/1-7, what memset and store-bound code sees), both
+ * misaligned by the same amount (3/3: a kernel can align both heads at
+ * once) and three mutually misaligned pairs (1/2, 3/5, 7/1) that force a
+ * shift copy. 18 pairs; "byte" is the exhaustive 64.
+ */
+const struct grid_preset grid_align_presets[] = {
+	{ .name = "aligned",
+	  .spec = "0",
+	  .about = "source and destination at offset 0" },
+	{ .name = "unaligned",
+	  .spec = "1-7/0;0/1-7;3/3;1/2;3/5;7/1",
+	  .about = "each side misaligned alone, together, and relative to "
+	      "each other" },
+	{ .name = "byte",
+	  .spec = "0-7/0-7",
+	  .about = "every source and destination offset within 8 bytes" },
+	{ .name = "cacheline",
+	  .spec = "0-63/0",
+	  .about = "every source offset in a 64-byte line, destination 0" },
+	{ .name = "all64",
+	  .spec = "0-63/0-63",
+	  .about = "every source and destination offset in a 64-byte line" },
+	{ .name = NULL, .spec = NULL, .about = NULL }
+};
+
+/* What one parse is for: sizes or offsets. */
+struct ctx {
+	const char	*kind;		/* "size" or "alignment", for messages */
+	const char	*what;		/* "size" or "offset" */
+	size_t		 max;		/* largest value allowed */
+	int		 presets;	/* size presets allowed as items */
+	char		*err;
+	size_t		 errlen;
+};
+
+struct vec {
+	size_t	*v;
+	size_t	 n, cap;
+};
+
+static void
+fail(struct ctx *c, const char *item, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Write 'bad KIND spec "ITEM": REASON' into the caller's buffer. */
+static void
+fail(struct ctx *c, const char *item, size_t len, const char *fmt, ...)
+{
+	va_list	ap;
+	int	n;
+
+	if (c->err == NULL || c->errlen == 0)
+		return;
+	n = snprintf(c->err, c->errlen, "bad %s spec \"%.*s\": ", c->kind,
+	    (int)len, item);
+	if (n < 0 || (size_t)n >= c->errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(c->err + n, c->errlen - n, fmt, ap);
+	va_end(ap);
+}
+
+static int
+vec_push(struct vec *vec, size_t v)
+{
+	size_t	*nv, ncap;
+
+	if (vec->n == vec->cap) {
+		ncap = vec->cap ? vec->cap * 2 : 32;
+		nv = realloc(vec->v, ncap * sizeof *nv);
+		if (nv == NULL)
+			return -1;
+		vec->v = nv;
+		vec->cap = ncap;
+	}
+	vec->v[vec->n++] = v;
+	return 0;
+}
+
+static int
+push(struct ctx *c, const char *item, size_t ilen, struct vec *out, size_t v)
+{
+	if (vec_push(out, v) != 0) {
+		fail(c, item, ilen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+cmp_size(const void *a, const void *b)
+{
+	size_t	x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void
+sort_unique(struct vec *vec)
+{
+	size_t	i, j;
+
+	if (vec->n == 0)
+		return;
+	qsort(vec->v, vec->n, sizeof *vec->v, cmp_size);
+	for (i = 1, j = 1; i < vec->n; i++) {
+		if (vec->v[i] != vec->v[j - 1])
+			vec->v[j++] = vec->v[i];
+	}
+	vec->n = j;
+}
+
+static int
+is_blank(int ch)
+{
+	return ch == ' ' || ch == '\t';
+}
+
+/* Shrink [*s, *s + *len) to drop blanks at both ends. */
+static void
+trim(const char **s, size_t *len)
+{
+	while (*len > 0 && is_blank((unsigned char)**s)) {
+		(*s)++;
+		(*len)--;
+	}
+	while (*len > 0 && is_blank((unsigned char)(*s)[*len - 1]))
+		(*len)--;
+}
+
+enum num_result { NUM_OK, NUM_EMPTY, NUM_BAD, NUM_OVERFLOW };
+
+/*
+ * Parse a decimal number with an optional K/M/G suffix from exactly
+ * [s, s + len). Written by hand rather than with strtoull because strtoull
+ * accepts signs, blanks and hex, and wraps "-1" to a huge value.
+ */
+static enum num_result
+parse_num(const char *s, size_t len, size_t *out)
+{
+	size_t	v = 0, d, mul = 1, i = 0;
+
+	if (len == 0)
+		return NUM_EMPTY;
+	if (!isdigit((unsigned char)s[0]))
+		return NUM_BAD;
+	for (; i < len && isdigit((unsigned char)s[i]); i++) {
+		d = s[i] - '0';
+		if (v > (SIZE_MAX - d) / 10)
+			return NUM_OVERFLOW;
+		v = v * 10 + d;
+	}
+	if (i < len) {
+		switch (s[i]) {
+		case 'k':
+		case 'K':
+			mul = (size_t)1 << 10;
+			break;
+		case 'm':
+		case 'M':
+			mul = (size_t)1 << 20;
+			break;
+		case 'g':
+		case 'G':
+			mul = (size_t)1 << 30;
+			break;
+		default:
+			return NUM_BAD;
+		}
+		if (++i != len)
+			return NUM_BAD;
+		if (v > SIZE_MAX / mul)
+			return NUM_OVERFLOW;
+		v *= mul;
+	}
+	*out = v;
+	return NUM_OK;
+}
+
+/*
+ * Parse one number of an item; 'role' says which ("range start", "step",
+ * ...) for the message. 'limit' applies the context's maximum; steps and
+ * factors are not sizes and are not limited.
+ */
+static int
+item_num(struct ctx *c, const char *item, size_t ilen, const char *role,
+    const char *s, size_t len, int limit, size_t *out)
+{
+	switch (parse_num(s, len, out)) {
+	case NUM_OK:
+		break;
+	case NUM_EMPTY:
+		fail(c, item, ilen, "missing %s", role);
+		return -1;
+	case NUM_BAD:
+		fail(c, item, ilen, "%s \"%.*s\" is not a number", role,
+		    (int)len, s);
+		return -1;
+	case NUM_OVERFLOW:
+		fail(c, item, ilen, "%s \"%.*s\" is too large", role, (int)len,
+		    s);
+		return -1;
+	}
+	if (limit && *out > c->max) {
+		fail(c, item, ilen, "%s %zu exceeds the maximum %s %zu", role,
+		    *out, c->what, c->max);
+		return -1;
+	}
+	return 0;
+}
+
+static int	parse_list(struct ctx *, const char *, size_t, int,
+		    struct vec *);
+
+static const struct grid_preset *
+find_preset(const struct grid_preset *table, const char *s, size_t len)
+{
+	const struct grid_preset *p;
+
+	for (p = table; p->name != NULL; p++) {
+		if (strlen(p->name) == len && memcmp(p->name, s, len) == 0)
+			return p;
+	}
+	return NULL;
+}
+
+/* Comma-separated names of a preset table, for "unknown preset" messages. */
+static void
+preset_names(const struct grid_preset *table, char *buf, size_t len)
+{
+	const struct grid_preset *p;
+	size_t	 used = 0;
+	int	 n;
+
+	buf[0] = '\0';
+	for (p = table; p->name != NULL && used < len; p++) {
+		n = snprintf(buf + used, len - used, "%s%s",
+		    p == table ? "" : ", ", p->name);
+		if (n < 0)
+			break;
+		used += n;
+	}
+}
+
+/* Refuse an item that would take the expansion past GRID_MAX_POINTS. */
+static int
+check_points(struct ctx *c, const char *item, size_t ilen, struct vec *out,
+    size_t count)
+{
+	if (count > GRID_MAX_POINTS || out->n > GRID_MAX_POINTS - count) {
+		if (out->n == 0)
+			fail(c, item, ilen, "expands to %zu points, more than "
+			    "%d", count, GRID_MAX_POINTS);
+		else
+			fail(c, item, ilen, "brings the spec to more than %d "
+			    "points", GRID_MAX_POINTS);
+		return -1;
+	}
+	return 0;
+}
+
+/* Parse one item of a list (already trimmed, not empty). */
+static int
+parse_item(struct ctx *c, const char *s, size_t len, int depth,
+    struct vec *out)
+{
+	const struct grid_preset *p;
+	const char	*dash, *colon, *end = s + len, *step;
+	size_t		 a, b, st, v, count;
+	char		 names[256];
+	int		 geometric;
+
+	if (isalpha((unsigned char)s[0])) {
+		if (!c->presets) {
+			fail(c, s, len, "not a number");
+			return -1;
+		}
+		p = find_preset(grid_presets, s, len);
+		if (p == NULL) {
+			preset_names(grid_presets, names, sizeof names);
+			fail(c, s, len, "no such preset (known: %s)", names);
+			return -1;
+		}
+		/* Presets name no presets; the guard is against a bad edit. */
+		if (depth > 4) {
+			fail(c, s, len, "presets nest too deeply");
+			return -1;
+		}
+		return parse_list(c, p->spec, strlen(p->spec), depth + 1, out);
+	}
+
+	dash = memchr(s, '-', len);
+	colon = memchr(s, ':', len);
+	if (dash == NULL) {
+		if (colon != NULL) {
+			fail(c, s, len, "a step needs a range A-B before it");
+			return -1;
+		}
+		if (item_num(c, s, len, c->what, s, len, 1, &v) != 0)
+			return -1;
+		if (check_points(c, s, len, out, 1) != 0)
+			return -1;
+		return push(c, s, len, out, v);
+	}
+	if (colon != NULL && colon < dash) {
+		fail(c, s, len, "a step needs a range A-B before it");
+		return -1;
+	}
+
+	if (item_num(c, s, len, "range start", s, dash - s, 1, &a) != 0)
+		return -1;
+	if (colon == NULL)
+		colon = end;
+	if (item_num(c, s, len, "range end", dash + 1, colon - dash - 1, 1,
+	    &b) != 0)
+		return -1;
+	if (b < a) {
+		fail(c, s, len, "range end %zu is below start %zu", b, a);
+		return -1;
+	}
+
+	geometric = 0;
+	st = 1;
+	if (colon != end) {
+		step = colon + 1;
+		if (step == end) {
+			fail(c, s, len, "missing step after ':' (want :xF or "
+			    ":+S)");
+			return -1;
+		}
+		if (*step == 'x') {
+			geometric = 1;
+			if (item_num(c, s, len, "factor", step + 1,
+			    end - step - 1, 0, &st) != 0)
+				return -1;
+			if (st < 2) {
+				fail(c, s, len, "factor %zu is below 2", st);
+				return -1;
+			}
+			if (a == 0) {
+				fail(c, s, len, "a geometric range cannot "
+				    "start at 0");
+				return -1;
+			}
+		} else if (*step == '+') {
+			if (item_num(c, s, len, "step", step + 1,
+			    end - step - 1, 0, &st) != 0)
+				return -1;
+			if (st == 0) {
+				fail(c, s, len, "step must be at least 1");
+				return -1;
+			}
+		} else {
+			fail(c, s, len, "unknown step \"%.*s\" (want :xF or "
+			    ":+S)", (int)(end - step), step);
+			return -1;
+		}
+	}
+
+	/*
+	 * Count first, so that "0-1G" is refused before anything is
+	 * allocated. The loops compare against the room left below b instead
+	 * of adding, so they cannot overflow whatever the step.
+	 */
+	if (geometric) {
+		for (count = 1, v = a; v <= b / st; v *= st)
+			count++;
+	} else
+		count = (b - a) / st + 1;
+	if (check_points(c, s, len, out, count) != 0)
+		return -1;
+
+	for (v = a;; ) {
+		if (push(c, s, len, out, v) != 0)
+			return -1;
+		if (geometric) {
+			if (v > b / st)
+				break;
+			v *= st;
+		} else {
+			if (st > b - v)
+				break;
+			v += st;
+		}
+	}
+	return 0;
+}
+
+/* Parse a comma-separated list into out (unsorted). */
+static int
+parse_list(struct ctx *c, const char *spec, size_t len, int depth,
+    struct vec *out)
+{
+	const char	*s = spec, *end = spec + len, *comma, *item;
+	size_t		 ilen, index = 1;
+
+	for (;; index++) {
+		comma = memchr(s, ',', end - s);
+		if (comma == NULL)
+			comma = end;
+		item = s;
+		ilen = comma - s;
+		trim(&item, &ilen);
+		if (ilen == 0) {
+			fail(c, spec, len, "item %zu is empty", index);
+			return -1;
+		}
+		if (parse_item(c, item, ilen, depth, out) != 0)
+			return -1;
+		if (comma == end)
+			break;
+		s = comma + 1;
+	}
+	return 0;
+}
+
+int
+grid_parse(const char *spec, struct grid *g, char *err, size_t errlen)
+{
+	struct ctx	 c = { .kind = "size", .what = "size",
+			    .max = GRID_MAX_SIZE, .presets = 1,
+			    .err = err, .errlen = errlen };
+	struct vec	 vec = { NULL, 0, 0 };
+
+	g->v = NULL;
+	g->n = 0;
+	if (err != NULL && errlen > 0)
+		err[0] = '\0';
+	if (spec == NULL)
+		spec = "";
+	if (strspn(spec, " \t") == strlen(spec)) {
+		fail(&c, spec, strlen(spec), "empty");
+		return -1;
+	}
+	if (parse_list(&c, spec, strlen(spec), 0, &vec) != 0) {
+		free(vec.v);
+		return -1;
+	}
+	sort_unique(&vec);
+	g->v = vec.v;
+	g->n = vec.n;
+	return 0;
+}
+
+void
+grid_free(struct grid *g)
+{
+	free(g->v);
+	g->v = NULL;
+	g->n = 0;
+}
+
+struct pairs {
+	struct align_pair *v;
+	size_t	 n, cap;
+};
+
+static int
+pairs_push(struct pairs *p, size_t src, size_t dst)
+{
+	struct align_pair *nv;
+	size_t	 ncap;
+
+	if (p->n == p->cap) {
+		ncap = p->cap ? p->cap * 2 : 64;
+		nv = realloc(p->v, ncap * sizeof *nv);
+		if (nv == NULL)
+			return -1;
+		p->v = nv;
+		p->cap = ncap;
+	}
+	p->v[p->n].src = src;
+	p->v[p->n].dst = dst;
+	p->n++;
+	return 0;
+}
+
+static int
+cmp_pair(const void *a, const void *b)
+{
+	const struct align_pair *x = a, *y = b;
+
+	if (x->src != y->src)
+		return (x->src > y->src) - (x->src < y->src);
+	return (x->dst > y->dst) - (x->dst < y->dst);
+}
+
+/* One alignment group: SPEC or SRC/DST. */
+static int
+parse_group(struct ctx *c, const char *s, size_t len, struct pairs *out)
+{
+	struct vec	 src = { NULL, 0, 0 }, dst = { NULL, 0, 0 };
+	const char	*slash, *l;
+	size_t		 i, j, llen;
+	int		 rc = -1;
+
+	slash = memchr(s, '/', len);
+	if (slash != NULL && memchr(slash + 1, '/', s + len - slash - 1)) {
+		fail(c, s, len, "more than one '/'");
+		return -1;
+	}
+	l = s;
+	llen = slash != NULL ? (size_t)(slash - s) : len;
+	trim(&l, &llen);
+	if (llen == 0) {
+		fail(c, s, len, "missing source offsets before '/'");
+		goto out;
+	}
+	if (parse_list(c, l, llen, 0, &src) != 0)
+		goto out;
+	sort_unique(&src);
+	if (slash != NULL) {
+		l = slash + 1;
+		llen = s + len - l;
+		trim(&l, &llen);
+		if (llen == 0) {
+			fail(c, s, len, "missing destination offsets after "
+			    "'/'");
+			goto out;
+		}
+		if (parse_list(c, l, llen, 0, &dst) != 0)
+			goto out;
+		sort_unique(&dst);
+		if (src.n > (GRID_MAX_POINTS - out->n) / dst.n) {
+			fail(c, s, len, "more than %d pairs", GRID_MAX_POINTS);
+			goto out;
+		}
+		for (i = 0; i < src.n; i++) {
+			for (j = 0; j < dst.n; j++) {
+				if (pairs_push(out, src.v[i], dst.v[j]) != 0)
+					goto nomem;
+			}
+		}
+	} else {
+		if (src.n > GRID_MAX_POINTS - out->n) {
+			fail(c, s, len, "more than %d pairs", GRID_MAX_POINTS);
+			goto out;
+		}
+		for (i = 0; i < src.n; i++) {
+			if (pairs_push(out, src.v[i], src.v[i]) != 0)
+				goto nomem;
+		}
+	}
+	rc = 0;
+	goto out;
+nomem:
+	fail(c, s, len, "out of memory");
+out:
+	free(src.v);
+	free(dst.v);
+	return rc;
+}
+
+static int
+parse_align(struct ctx *c, const char *spec, size_t len, int depth,
+    struct align_grid *a)
+{
+	const struct grid_preset *p;
+	struct pairs	 out = { NULL, 0, 0 };
+	const char	*s, *t, *end, *semi;
+	size_t		 i, j, tlen, index;
+	char		 names[256];
+
+	t = spec;
+	tlen = len;
+	trim(&t, &tlen);
+	if (tlen > 0 && isalpha((unsigned char)t[0]) &&
+	    strcspn(t, ",/;-:") >= tlen) {
+		p = find_preset(grid_align_presets, t, tlen);
+		if (p == NULL || depth > 0) {
+			preset_names(grid_align_presets, names, sizeof names);
+			fail(c, t, tlen, "no such alignment preset (known: %s)",
+			    names);
+			return -1;
+		}
+		return parse_align(c, p->spec, strlen(p->spec), depth + 1, a);
+	}
+
+	end = spec + len;
+	for (s = spec, index = 1;; index++) {
+		semi = memchr(s, ';', end - s);
+		if (semi == NULL)
+			semi = end;
+		t = s;
+		tlen = semi - s;
+		trim(&t, &tlen);
+		if (tlen == 0) {
+			fail(c, spec, len, "group %zu is empty", index);
+			goto fail;
+		}
+		if (parse_group(c, t, tlen, &out) != 0)
+			goto fail;
+		if (semi == end)
+			break;
+		s = semi + 1;
+	}
+
+	qsort(out.v, out.n, sizeof *out.v, cmp_pair);
+	for (i = 1, j = 1; i < out.n; i++) {
+		if (cmp_pair(&out.v[i], &out.v[j - 1]) != 0)
+			out.v[j++] = out.v[i];
+	}
+	a->v = out.v;
+	a->n = out.n == 0 ? 0 : j;
+	return 0;
+fail:
+	free(out.v);
+	return -1;
+}
+
+int
+grid_parse_align(const char *spec, struct align_grid *a, char *err,
+    size_t errlen)
+{
+	struct ctx	 c = { .kind = "alignment", .what = "offset",
+			    .max = GRID_MAX_OFFSET, .presets = 0,
+			    .err = err, .errlen = errlen };
+
+	a->v = NULL;
+	a->n = 0;
+	if (err != NULL && errlen > 0)
+		err[0] = '\0';
+	if (spec == NULL)
+		spec = "";
+	if (strspn(spec, " \t") == strlen(spec)) {
+		fail(&c, spec, strlen(spec), "empty");
+		return -1;
+	}
+	if (parse_align(&c, spec, strlen(spec), 0, a) != 0)
+		return -1;
+	return 0;
+}
+
+void
+grid_free_align(struct align_grid *a)
+{
+	free(a->v);
+	a->v = NULL;
+	a->n = 0;
+}

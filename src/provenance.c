@@ -1,0 +1,156 @@
+/*
+ * provenance.c - what goes with every result.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+#include "cmd.h"
+#include "provenance.h"
+#include "util.h"
+
+void
+provenance_set(struct provenance *p, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	char *val, *c;
+	size_t i;
+
+	va_start(ap, fmt);
+	if (vasprintf(&val, fmt, ap) < 0)
+		fatal(EXIT_USAGE, "out of memory");
+	va_end(ap);
+	/* One line per key: no newlines in values. */
+	for (c = val; *c != '\0'; c++)
+		if (*c == '\n' || *c == '\r')
+			*c = ' ';
+	for (i = 0; i < p->n; i++)
+		if (strcmp(p->v[i].key, key) == 0) {
+			free(p->v[i].value);
+			p->v[i].value = val;
+			return;
+		}
+	p->v = xreallocarray(p->v, p->n + 1, sizeof(*p->v));
+	p->v[p->n].key = xstrdup(key);
+	p->v[p->n].value = val;
+	p->n++;
+}
+
+const char *
+provenance_get(const struct provenance *p, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		if (strcmp(p->v[i].key, key) == 0)
+			return p->v[i].value;
+	return NULL;
+}
+
+void
+provenance_collect(struct provenance *p)
+{
+	struct utsname un;
+	time_t now = time(NULL);
+	char buf[64];
+
+	memset(p, 0, sizeof(*p));
+	provenance_set(p, "csumbench_version", "%s", PACKAGE_VERSION);
+	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	provenance_set(p, "date", "%s", buf);
+	if (ctx.cmdline != NULL)
+		provenance_set(p, "command", "%s", ctx.cmdline);
+	if (uname(&un) == 0) {
+		provenance_set(p, "host", "%s", un.nodename);
+		provenance_set(p, "os", "%s %s", un.sysname, un.release);
+	}
+	if (ctx.have_cpu) {
+		provenance_set(p, "arch", "%s", ctx.cpu.arch);
+		provenance_set(p, "cpu_vendor", "%s", ctx.cpu.vendor);
+		provenance_set(p, "cpu_brand", "%s", ctx.cpu.brand);
+		provenance_set(p, "cpu_family", "%d", ctx.cpu.family);
+		provenance_set(p, "cpu_model", "%d", ctx.cpu.model);
+		provenance_set(p, "cpu_stepping", "%d", ctx.cpu.stepping);
+		provenance_set(p, "cpus_online", "%d", ctx.cpu.online_cpus);
+		provenance_set(p, "l1d_bytes", "%zu", ctx.cpu.l1d);
+		provenance_set(p, "l2_bytes", "%zu", ctx.cpu.l2);
+		provenance_set(p, "l3_bytes", "%zu", ctx.cpu.l3);
+		provenance_set(p, "features", "%s", ctx.cpu.features);
+		provenance_set(p, "identified_by", "%s", ctx.cpu.ident_source);
+		provenance_set(p, "hypervisor", "%s", ctx.cpu.hypervisor);
+		provenance_set(p, "governor", "%s", ctx.cpu.governor);
+		provenance_set(p, "turbo", "%s", ctx.cpu.turbo < 0 ? "unknown" :
+		    ctx.cpu.turbo ? "on" : "off");
+		if (ctx.cpu.loadavg1 >= 0)
+			provenance_set(p, "load_avg_1min", "%.2f",
+			    ctx.cpu.loadavg1);
+	}
+	if (ctx.have_timer) {
+		provenance_set(p, "timer", "%s", ctx.timer.name);
+		provenance_set(p, "unit", "%s", ctx.timer.unit);
+		provenance_set(p, "timer_hz", "%.0f", ctx.timer.hz);
+		provenance_set(p, "timer_overhead", "%.2f", ctx.timer.overhead);
+	}
+	provenance_set(p, "compiler", "%s", csb_compiler);
+	provenance_set(p, "cflags", "%s", csb_cflags);
+}
+
+void
+provenance_write(FILE *fp, const struct provenance *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		fprintf(fp, "%s=%s\n", p->v[i].key, p->v[i].value);
+}
+
+int
+provenance_read(FILE *fp, struct provenance *p, char *err, size_t errlen)
+{
+	char *line = NULL, *eq;
+	size_t cap = 0, lineno = 0;
+	ssize_t len;
+
+	memset(p, 0, sizeof(*p));
+	while ((len = getline(&line, &cap, fp)) >= 0) {
+		lineno++;
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (len == 0 || line[0] == '#')
+			continue;
+		eq = strchr(line, '=');
+		if (eq == NULL || eq == line) {
+			snprintf(err, errlen, "line %zu is not key=value", lineno);
+			free(line);
+			return -1;
+		}
+		*eq = '\0';
+		provenance_set(p, line, "%s", eq + 1);
+	}
+	free(line);
+	return 0;
+}
+
+void
+provenance_free(struct provenance *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		free(p->v[i].key);
+		free(p->v[i].value);
+	}
+	free(p->v);
+	memset(p, 0, sizeof(*p));
+}
+
+char *
+provenance_path(const char *results_path)
+{
+	return xasprintf("%s.meta", results_path);
+}

@@ -1,0 +1,40 @@
+/*
+ * provenance.h - what goes with every result: where, how and when it was
+ * measured.
+ *
+ * The provenance is an ordered list of key/value strings. `run -o r.csv`
+ * writes it beside the CSV as r.csv.meta, one "key=value" line each (values
+ * have no newlines; keys are [a-z0-9_]), so the CSV itself stays a plain
+ * table that every CSV reader loads without options.
+ */
+#ifndef CSUMBENCH_PROVENANCE_H
+#define CSUMBENCH_PROVENANCE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct kv {
+	char	*key;
+	char	*value;
+};
+
+struct provenance {
+	struct kv	*v;
+	size_t		 n;
+};
+
+/* Collect from ctx (CPU, timer, build, command line, date, machine state). */
+void	provenance_collect(struct provenance *p);
+/* Add or replace a key. */
+void	provenance_set(struct provenance *p, const char *key, const char *fmt,
+	    ...) __attribute__((format(printf, 3, 4)));
+const char *provenance_get(const struct provenance *p, const char *key);
+/* Write "key=value" lines. */
+void	provenance_write(FILE *fp, const struct provenance *p);
+/* Read "key=value" lines; returns 0, or -1 with a message in err. */
+int	provenance_read(FILE *fp, struct provenance *p, char *err, size_t errlen);
+void	provenance_free(struct provenance *p);
+/* The sidecar path of a results file: PATH.meta (caller frees). */
+char	*provenance_path(const char *results_path);
+
+#endif

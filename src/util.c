@@ -1,0 +1,333 @@
+/*
+ * util.c - errors, allocation, atomic output files, small helpers.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+const char *progname = "csumbench";
+int verbose_level = 1;
+
+/* The one temporary output file in flight, removed if we die. */
+static struct outfile *pending;
+
+static void
+cleanup_pending(void)
+{
+	if (pending != NULL && pending->tmp != NULL)
+		unlink(pending->tmp);
+}
+
+void
+fatal(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	cleanup_pending();
+	exit(code);
+}
+
+void
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	cleanup_pending();
+	exit(EXIT_USAGE);
+}
+
+void
+warnx_(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (verbose_level < 1)
+		return;
+	fprintf(stderr, "%s: warning: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void
+talk(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (verbose_level < 1)
+		return;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+}
+
+void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		fatal(EXIT_USAGE, "out of memory (%zu bytes)", n);
+	return p;
+}
+
+void *
+xcalloc(size_t a, size_t b)
+{
+	void *p = calloc(a ? a : 1, b ? b : 1);
+
+	if (p == NULL)
+		fatal(EXIT_USAGE, "out of memory");
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (p == NULL)
+		fatal(EXIT_USAGE, "out of memory (%zu bytes)", n);
+	return p;
+}
+
+void *
+xreallocarray(void *p, size_t a, size_t b)
+{
+	if (b != 0 && a > SIZE_MAX / b)
+		fatal(EXIT_USAGE, "out of memory");
+	return xrealloc(p, a * b);
+}
+
+char *
+xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (p == NULL)
+		fatal(EXIT_USAGE, "out of memory");
+	return p;
+}
+
+char *
+xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int r;
+
+	va_start(ap, fmt);
+	r = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (r < 0)
+		fatal(EXIT_USAGE, "out of memory");
+	return s;
+}
+
+int
+outfile_open(struct outfile *o, const char *path)
+{
+	char *dir, *slash;
+	int fd;
+
+	memset(o, 0, sizeof(*o));
+	o->path = xstrdup(path);
+	if (strcmp(path, "-") == 0) {
+		o->fp = stdout;
+		return 0;
+	}
+	dir = xstrdup(path);
+	slash = strrchr(dir, '/');
+	if (slash == NULL)
+		o->tmp = xasprintf(".csumbench.XXXXXX");
+	else {
+		slash[1] = '\0';
+		o->tmp = xasprintf("%s.csumbench.XXXXXX", dir);
+	}
+	free(dir);
+	fd = mkstemp(o->tmp);
+	if (fd < 0) {
+		int e = errno;
+
+		free(o->tmp);
+		o->tmp = NULL;
+		usage_error("cannot write %s: %s", path, strerror(e));
+	}
+	/* mkstemp makes 0600; results are ordinary files. */
+	{
+		mode_t um = umask(0);
+
+		umask(um);
+		(void)fchmod(fd, 0666 & ~um);
+	}
+	o->fp = fdopen(fd, "w");
+	if (o->fp == NULL) {
+		close(fd);
+		unlink(o->tmp);
+		usage_error("cannot write %s: %s", path, strerror(errno));
+	}
+	pending = o;
+	return 0;
+}
+
+void
+outfile_commit(struct outfile *o)
+{
+	if (o->fp == stdout) {
+		if (fflush(stdout) != 0 || ferror(stdout))
+			usage_error("cannot write to standard output: %s",
+			    strerror(errno));
+		return;
+	}
+	if (fflush(o->fp) != 0 || ferror(o->fp) || fsync(fileno(o->fp)) != 0) {
+		int e = errno;
+
+		fclose(o->fp);
+		o->fp = NULL;
+		usage_error("cannot write %s: %s", o->path, strerror(e));
+	}
+	if (fclose(o->fp) != 0) {
+		o->fp = NULL;
+		usage_error("cannot write %s: %s", o->path, strerror(errno));
+	}
+	o->fp = NULL;
+	if (rename(o->tmp, o->path) != 0)
+		usage_error("cannot write %s: %s", o->path, strerror(errno));
+	pending = NULL;
+	free(o->tmp);
+	o->tmp = NULL;
+}
+
+void
+outfile_abort(struct outfile *o)
+{
+	if (o->fp != NULL && o->fp != stdout)
+		fclose(o->fp);
+	o->fp = NULL;
+	if (o->tmp != NULL) {
+		unlink(o->tmp);
+		free(o->tmp);
+		o->tmp = NULL;
+	}
+	if (pending == o)
+		pending = NULL;
+}
+
+int
+has_suffix(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && strcasecmp(s + a - b, suffix) == 0;
+}
+
+int
+match_patterns(const char *patterns, const char *name)
+{
+	char *copy, *p, *tok, *save = NULL;
+	int hit = 0;
+
+	if (patterns == NULL || *patterns == '\0')
+		return 1;
+	copy = xstrdup(patterns);
+	for (p = copy; (tok = strtok_r(p, ",", &save)) != NULL; p = NULL) {
+		if (fnmatch(tok, name, 0) == 0) {
+			hit = 1;
+			break;
+		}
+	}
+	free(copy);
+	return hit;
+}
+
+unsigned long long
+parse_uint(const char *opt, const char *arg, unsigned long long min,
+    unsigned long long max)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	if (arg == NULL || !isdigit((unsigned char)*arg))
+		usage_error("%s: expected a number, got \"%s\"", opt,
+		    arg ? arg : "");
+	v = strtoull(arg, &end, 10);
+	if (errno != 0 || *end != '\0')
+		usage_error("%s: expected a number, got \"%s\"", opt, arg);
+	if (v < min || v > max)
+		usage_error("%s: %llu is out of range %llu..%llu", opt, v, min,
+		    max);
+	return v;
+}
+
+double
+parse_double(const char *opt, const char *arg, int pct)
+{
+	double v;
+	char *end;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (pct && *end == '%')
+		end++;
+	if (end == arg || *end != '\0' || errno != 0 || !isfinite(v) || v < 0)
+		usage_error("%s: expected a non-negative number, got \"%s\"",
+		    opt, arg);
+	return v;
+}
+
+int
+stderr_is_tty(void)
+{
+	return isatty(STDERR_FILENO);
+}
+
+int
+color_ok(FILE *fp)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	if (nc != NULL && *nc != '\0')
+		return 0;
+	return isatty(fileno(fp));
+}
+
+char *
+fmt_size(size_t n, char *buf, size_t len)
+{
+	if (n >= (1u << 30) && n % (1u << 30) == 0)
+		snprintf(buf, len, "%zuG", n >> 30);
+	else if (n >= (1u << 20) && n % (1u << 20) == 0)
+		snprintf(buf, len, "%zuM", n >> 20);
+	else if (n >= 1024 && n % 1024 == 0)
+		snprintf(buf, len, "%zuK", n >> 10);
+	else
+		snprintf(buf, len, "%zu", n);
+	return buf;
+}

@@ -1,0 +1,65 @@
+/*
+ * util.h - errors, allocation, atomic output files, small helpers.
+ */
+#ifndef CSUMBENCH_UTIL_H
+#define CSUMBENCH_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define EXIT_CHECK	1	/* a check failed: mismatch, regression */
+#define EXIT_USAGE	2	/* bad usage or bad input */
+
+extern const char *progname;
+
+/* Print "csumbench: MESSAGE" on stderr and exit with code. */
+void	fatal(int code, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3), noreturn));
+/* Bad usage or input: one line, exit 2. */
+void	usage_error(const char *fmt, ...)
+	    __attribute__((format(printf, 1, 2), noreturn));
+/* A warning on stderr ("csumbench: warning: ..."). */
+void	warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Progress and talk on stderr; suppressed by quiet. */
+extern int verbose_level;	/* 0 quiet, 1 normal, 2 verbose */
+void	talk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void	*xmalloc(size_t);
+void	*xcalloc(size_t, size_t);
+void	*xrealloc(void *, size_t);
+void	*xreallocarray(void *, size_t, size_t);
+char	*xstrdup(const char *);
+char	*xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * An output file written atomically: data goes to a temporary file in the
+ * same directory, which outfile_commit renames over path. Until then a
+ * failure (outfile_abort, or exit through fatal) leaves path untouched.
+ * path "-" means stdout.
+ */
+struct outfile {
+	char	*path;
+	char	*tmp;
+	FILE	*fp;
+};
+int	outfile_open(struct outfile *o, const char *path);	/* exit 2 on failure */
+void	outfile_commit(struct outfile *o);			/* exit 2 on failure */
+void	outfile_abort(struct outfile *o);
+
+/* Does a path end with suffix (case-insensitive)? */
+int	has_suffix(const char *s, const char *suffix);
+/* Glob-match a name against a comma-separated list of fnmatch patterns. */
+int	match_patterns(const char *patterns, const char *name);
+/* Parse an unsigned integer option value in [min, max] or exit 2 naming opt. */
+unsigned long long parse_uint(const char *opt, const char *arg,
+	    unsigned long long min, unsigned long long max);
+/* Parse a non-negative double or exit 2 naming opt; "%" suffix allowed if pct. */
+double	parse_double(const char *opt, const char *arg, int pct);
+/* Is stderr a terminal on which colour is allowed (NO_COLOR unset)? */
+int	stderr_is_tty(void);
+int	color_ok(FILE *fp);
+/* Format a byte count as 64, 1K, 4K, 1M... for labels (exact when possible). */
+char	*fmt_size(size_t n, char *buf, size_t len);
+
+#endif

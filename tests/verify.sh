@@ -1,0 +1,25 @@
+#!/bin/sh
+# verify: every available kernel passes; deliberately wrong kernels fail.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+expect_exit 0 "verify passes for every available kernel" -- "$CSUMBENCH" verify
+diag <"$TMPD/out"
+if grep -q FAILED "$TMPD/out"; then r=1; else r=0; fi
+ok $r "no kernel reported FAILED"
+n=$(grep -c ' ok ' "$TMPD/out")
+avail=$("$CSUMBENCH" list --csv | awk -F, 'NR > 1 && $5 == "yes"' | wc -l)
+[ "$n" -eq "$avail" ]; ok $? "every available kernel verified ($n of $avail)"
+
+CSUMBENCH_TEST_KERNELS=1 "$CSUMBENCH" verify -k csum.test_oddbug >"$TMPD/out" 2>&1
+r=$?
+[ $r -eq 1 ]; ok $? "a kernel that drops the odd byte fails verify (exit $r)"
+grep -q "csum.test_oddbug: size 1 " "$TMPD/out"; ok $? "the first mismatch names size 1"
+CSUMBENCH_TEST_KERNELS=1 "$CSUMBENCH" verify -k memcpy.test_overrun >"$TMPD/out" 2>&1
+r=$?
+[ $r -eq 1 ]; ok $? "a kernel that writes past dst fails verify (exit $r)"
+grep -Eq "after the end of dst|killed by" "$TMPD/out"; ok $? "the overrun is reported"
+CSUMBENCH_TEST_KERNELS=1 "$CSUMBENCH" verify -k memcpy.test_empty >"$TMPD/out" 2>&1
+[ $? -eq 1 ]; ok $? "an empty memcpy fails verify"
+expect_exit 2 "verify of an unknown kernel exits 2" -- "$CSUMBENCH" verify -k nosuch
+
+done_testing
