@@ -1,8 +1,8 @@
 /*
  * memcpy_auto.c - memcpy.auto: our own composition, by size.
  *
- *   n <= 64 (AVX-512)          one byte-masked zmm load and store
- *   64 < n <= 512 (AVX-512)    2, 4 or 8 zmm moves from both ends
+ *   n < 64 (AVX-512)           one byte-masked zmm load and store
+ *   64 <= n <= 512 (AVX-512)   2, 4 or 8 zmm moves from both ends
  *   n <= 256 (AVX2 only)       overlapping 8/16/32-byte moves from both
  *                              ends, no loop
  *   above, < rep threshold     vector loop, aligned stores (64-byte with
@@ -12,8 +12,7 @@
  *
  * Every size class ends in its own return. The short AVX-512 copies use
  * zmm16+ (no vzeroupper needed) in volatile inline asm that runs only
- * after ktune.have says the CPU and OS support AVX-512 (F, BW, VL) and
- * BMI2; the long loops are separate functions, so this function itself is
+ * after ktune.have says the CPU and OS support AVX-512 (F, BW, VL); the long loops are separate functions, so this function itself is
  * baseline x86-64 code and the AVX2-only path costs one tail call.
  *
  * The thresholds come from ktune (set by the tool from the cache sizes).
@@ -31,12 +30,25 @@
 
 #define MEMCPY_AUTO_REP_DEFAULT	((size_t)2 << 20)
 #define MEMCPY_AUTO_NT_DEFAULT	((size_t)16 << 20)
-#define MEMCPY_AUTO_EVEX	\
-	(CPU_AVX512F | CPU_AVX512BW | CPU_AVX512VL | CPU_BMI2)
+
+/*
+ * The AVX-512 paths need F, BW and VL: bits 5, 6 and 7 of ktune.have,
+ * the top three bits of its low byte, so "all three set" is "low byte >=
+ * 0xe0", one compare with memory (testing them with a mask and compare
+ * costs a cycle per call of a short copy on Zen 4).
+ */
+_Static_assert(CPU_AVX512F == 0x20 && CPU_AVX512BW == 0x40 &&
+    CPU_AVX512VL == 0x80, "AVX-512 bits moved: fix memcpy_auto_evex()");
+
+static inline int
+memcpy_auto_evex(void)
+{
+	return (uint8_t)ktune.have >= 0xe0;
+}
 
 /*
  * EVEX straight-line copies for CPUs with AVX-512 (F, VL): inline asm on
- * ymm16-ymm23/zmm16-zmm23, registers that have no VEX encoding, so the
+ * ymm16-ymm27/zmm16-zmm27, registers that have no VEX encoding, so the
  * compiler sees no dirty upper state and emits no vzeroupper; the asm is
  * volatile, so it never executes before the CPU check that guards it.
  * Each one loads everything before storing anything (src and dst do not
@@ -50,22 +62,20 @@
 #define X86_EVEX_CLOBBER4	"memory"
 
 /*
- * 0..64 bytes: one byte-masked load and store; masked-off bytes are not
- * accessed and cannot fault. Needs AVX512BW and BMI2 (bzhi).
+ * 0..63 bytes: one byte-masked load and store; masked-off bytes are not
+ * accessed and cannot fault.
  */
 X86_ALWAYS_INLINE void
-x86_evex_copy_0_64(unsigned char *d, const unsigned char *s, size_t n)
+x86_evex_copy_0_63(unsigned char *d, const unsigned char *s, size_t n)
 {
-	uint64_t m;
+	uint64_t m = (UINT64_C(1) << n) - 1;	/* n < 64 */
 
 	__asm__ volatile(
-	    "movq $-1, %[m]\n\t"
-	    "bzhiq %[n], %[m], %[m]\n\t"
 	    "kmovq %[m], %%k1\n\t"
 	    "vmovdqu8 (%[s]), %%zmm16%{%%k1%}%{z%}\n\t"
 	    "vmovdqu8 %%zmm16, (%[d])%{%%k1%}"
-	    : [m] "=&r" (m)
-	    : [s] "r" (s), [d] "r" (d), [n] "r" (n)
+	    :
+	    : [m] "r" (m), [s] "r" (s), [d] "r" (d)
 	    : X86_EVEX_CLOBBER4);
 }
 
@@ -143,43 +153,52 @@ x86_evex_copy_257_512(unsigned char *d, const unsigned char *s, size_t n)
 
 
 /*
- * More than 512 bytes: the first 64 and the last 256 bytes are loaded up
- * front; the loop copies 256 bytes per iteration from the first 64-byte
- * aligned destination address on, with aligned stores, while more than
- * 256 bytes remain; the saved head and tail are stored last.
+ * More than 512 bytes: the first and the last 256 bytes are loaded up
+ * front; the loop copies 256 bytes per iteration with aligned stores from
+ * the 64-byte-aligned destination address at or below d + 256 while more
+ * than 256 bytes remain; the saved head and tail are stored last.
  */
 X86_ALWAYS_INLINE void
 x86_evex_copy_loop(unsigned char *d, const unsigned char *s, size_t n)
 {
-	unsigned char *dd = (unsigned char *)(((uintptr_t)d + 64) &
-	    ~(uintptr_t)63);
+	unsigned char *dd = (unsigned char *)(((uintptr_t)d & ~(uintptr_t)63) +
+	    256);
 	const unsigned char *ss = s + (dd - d);
 	unsigned char *end = d + n - 256;
 
 	__asm__ volatile(
 	    "vmovdqu64 (%[s]), %%zmm16\n\t"
-	    "vmovdqu64 -256(%[s],%[n]), %%zmm17\n\t"
-	    "vmovdqu64 -192(%[s],%[n]), %%zmm18\n\t"
-	    "vmovdqu64 -128(%[s],%[n]), %%zmm19\n\t"
-	    "vmovdqu64 -64(%[s],%[n]), %%zmm20\n"
+	    "vmovdqu64 64(%[s]), %%zmm17\n\t"
+	    "vmovdqu64 128(%[s]), %%zmm18\n\t"
+	    "vmovdqu64 192(%[s]), %%zmm19\n\t"
+	    "vmovdqu64 -256(%[s],%[n]), %%zmm20\n\t"
+	    "vmovdqu64 -192(%[s],%[n]), %%zmm21\n\t"
+	    "vmovdqu64 -128(%[s],%[n]), %%zmm22\n\t"
+	    "vmovdqu64 -64(%[s],%[n]), %%zmm23\n\t"
+	    "cmpq %[end], %[dd]\n\t"
+	    "jae 2f\n"
 	    "1:\n\t"
-	    "vmovdqu64 (%[ss]), %%zmm21\n\t"
-	    "vmovdqu64 64(%[ss]), %%zmm22\n\t"
-	    "vmovdqu64 128(%[ss]), %%zmm23\n\t"
-	    "vmovdqu64 192(%[ss]), %%zmm24\n\t"
+	    "vmovdqu64 (%[ss]), %%zmm24\n\t"
+	    "vmovdqu64 64(%[ss]), %%zmm25\n\t"
+	    "vmovdqu64 128(%[ss]), %%zmm26\n\t"
+	    "vmovdqu64 192(%[ss]), %%zmm27\n\t"
 	    "addq $256, %[ss]\n\t"
-	    "vmovdqa64 %%zmm21, (%[dd])\n\t"
-	    "vmovdqa64 %%zmm22, 64(%[dd])\n\t"
-	    "vmovdqa64 %%zmm23, 128(%[dd])\n\t"
-	    "vmovdqa64 %%zmm24, 192(%[dd])\n\t"
+	    "vmovdqa64 %%zmm24, (%[dd])\n\t"
+	    "vmovdqa64 %%zmm25, 64(%[dd])\n\t"
+	    "vmovdqa64 %%zmm26, 128(%[dd])\n\t"
+	    "vmovdqa64 %%zmm27, 192(%[dd])\n\t"
 	    "addq $256, %[dd]\n\t"
 	    "cmpq %[end], %[dd]\n\t"
-	    "jb 1b\n\t"
+	    "jb 1b\n"
+	    "2:\n\t"
 	    "vmovdqu64 %%zmm16, (%[d])\n\t"
-	    "vmovdqu64 %%zmm17, -256(%[d],%[n])\n\t"
-	    "vmovdqu64 %%zmm18, -192(%[d],%[n])\n\t"
-	    "vmovdqu64 %%zmm19, -128(%[d],%[n])\n\t"
-	    "vmovdqu64 %%zmm20, -64(%[d],%[n])"
+	    "vmovdqu64 %%zmm17, 64(%[d])\n\t"
+	    "vmovdqu64 %%zmm18, 128(%[d])\n\t"
+	    "vmovdqu64 %%zmm19, 192(%[d])\n\t"
+	    "vmovdqu64 %%zmm20, -256(%[d],%[n])\n\t"
+	    "vmovdqu64 %%zmm21, -192(%[d],%[n])\n\t"
+	    "vmovdqu64 %%zmm22, -128(%[d],%[n])\n\t"
+	    "vmovdqu64 %%zmm23, -64(%[d],%[n])"
 	    : [ss] "+r" (ss), [dd] "+r" (dd)
 	    : [s] "r" (s), [d] "r" (d), [n] "r" (n), [end] "r" (end)
 	    : "cc", "memory");
@@ -243,14 +262,13 @@ memcpy_auto_avx2(unsigned char *d, const unsigned char *s, size_t n)
  * Baseline x86-64 code: with AVX-512 every short copy is EVEX inline asm,
  * so no path carries a vzeroupper or a stack frame.
  */
-void *
+__attribute__((aligned(64))) void *
 memcpy_auto(void *dst, const void *src, size_t n)
 {
 	unsigned char *d = dst;
 	const unsigned char *s = src;
 
-	if (__builtin_expect((ktune.have & MEMCPY_AUTO_EVEX) !=
-	    MEMCPY_AUTO_EVEX, 0))
+	if (__builtin_expect(!memcpy_auto_evex(), 0))
 		return memcpy_auto_avx2(d, s, n);
 	/*
 	 * Branch layout: 64..128 bytes fall through with no taken branch;
@@ -260,7 +278,7 @@ memcpy_auto(void *dst, const void *src, size_t n)
 	if (__builtin_expect(n > 128, 0))
 		goto longer;
 	if (__builtin_expect(n < 64, 0)) {
-		x86_evex_copy_0_64(d, s, n);
+		x86_evex_copy_0_63(d, s, n);
 		return dst;
 	}
 	x86_evex_copy_64_128(d, s, n);
