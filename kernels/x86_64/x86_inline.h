@@ -147,9 +147,9 @@ x86_oc_add64(uint64_t a, uint64_t b)
 X86_ALWAYS_INLINE uint32_t
 x86_fold64(uint64_t s)
 {
-	s = (s & 0xffffffffu) + (s >> 32);	/* < 2^33 */
-	s = (s & 0xffffffffu) + (s >> 32);	/* < 2^32 */
-	return (uint32_t)s;
+	uint32_t lo = (uint32_t)s, hi = (uint32_t)(s >> 32), r = lo + hi;
+
+	return r + (r < hi);	/* add, adc $0 */
 }
 
 /* 32-bit ones'-complement addition. */
