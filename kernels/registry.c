@@ -112,9 +112,13 @@ const struct kernel kernels[] = {
 	{ .name = "csum.avx512", .family = K_CSUM, .isa = "avx512",
 	  .needs = CPU_AVX512F | CPU_AVX512BW, .fn.csum = csum_avx512,
 	  .about = "64-byte vectors, exact 64-bit lane sums, masked tail" },
+	{ .name = "csum.avx512vnni", .family = K_CSUM, .isa = "avx512",
+	  .needs = CPU_AVX512F | CPU_AVX512BW | CPU_AVX512VNNI,
+	  .fn.csum = csum_avx512vnni,
+	  .about = "64-byte vectors, vpaddd + vpdpbusd: two ops per vector" },
 	{ .name = "csum.auto", .family = K_CSUM, .isa = "avx2",
 	  .needs = CPU_AVX2, .fn.csum = csum_auto,
-	  .about = "by size: adc up to 128 B, then avx512 (or avx2)" },
+	  .about = "by size: adc below 256 B, then avx512vnni, avx512 or avx2" },
 #endif
 
 	/* csum_copy */

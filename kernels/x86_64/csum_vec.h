@@ -189,5 +189,99 @@ csum512_body(const void *buf, size_t n, uint64_t acc, uint64_t inv)
 	return acc;
 }
 
+/*
+ * The AVX-512 VNNI loop: two operations per 64-byte vector instead of
+ * three. In 32-bit lanes,
+ *     A += v                          (vpaddd, wrapping modulo 2^32)
+ *     T += top byte of v              (vpdpbusd with multipliers 0,0,0,1:
+ *                                      unsigned bytes times signed bytes,
+ *                                      summed into the lane, exact)
+ * The lane's exact sum is S = L + 2^24 T, where L is the sum of the low
+ * 24 bits of each v: 0 <= L <= N (2^24 - 1) < 2^32 while N <= 256 vectors
+ * have gone into the lane. A = S (mod 2^32), so L = (A - (T << 24)) mod
+ * 2^32 exactly, and S = L + 2^24 T. A 32-bit lane is congruent modulo
+ * 0xffff to the sum of its two 16-bit words (2^16 = 1 mod 0xffff), so the
+ * exact sum of all lanes is the checksum with no carry lost.
+ *
+ * Chunks of at most 256 vectors (16 KiB) are summed by four accumulator
+ * pairs (the vpdpbusd latency needs several chains), added lane-wise
+ * (still at most 256 vectors per lane), turned into exact 64-bit sums and
+ * added to acc with end-around carry.
+ */
+#define T512VNNI	__attribute__((target("avx512f,avx512bw,avx512vnni")))
+#define CSUM512VNNI_CHUNK	((size_t)256 * 64)	/* multiple of 256 */
+
+/* Exact sum of all lanes described by (A, T). */
+T512VNNI X86_ALWAYS_INLINE uint64_t
+csum512vnni_lanes(__m512i a, __m512i t)
+{
+	const __m512i lo32 = _mm512_set1_epi64(0xffffffff);
+	__m512i l = _mm512_sub_epi32(a, _mm512_slli_epi32(t, 24));
+	/* Widen: even plus odd 32-bit lanes, as 64-bit lanes. */
+	__m512i l64 = _mm512_add_epi64(_mm512_and_si512(l, lo32),
+	    _mm512_srli_epi64(l, 32));
+	__m512i t64 = _mm512_add_epi64(_mm512_and_si512(t, lo32),
+	    _mm512_srli_epi64(t, 32));
+
+	return (uint64_t)_mm512_reduce_add_epi64(_mm512_add_epi64(l64,
+	    _mm512_slli_epi64(t64, 24)));
+}
+
+T512VNNI X86_ALWAYS_INLINE uint64_t
+csum512vnni_body(const void *buf, size_t n, uint64_t acc)
+{
+	const unsigned char *p = buf;
+	const __m512i top = _mm512_set1_epi32(0x01000000);
+
+	while (n != 0) {
+		size_t m = n < CSUM512VNNI_CHUNK ? n : CSUM512VNNI_CHUNK;
+		__m512i a0 = _mm512_setzero_si512(), t0 = a0;
+		__m512i a1 = a0, t1 = a0, a2 = a0, t2 = a0, a3 = a0, t3 = a0;
+		__m512i v0, v1, v2, v3;
+
+		n -= m;
+		while (m >= 256) {
+			v0 = _mm512_loadu_si512(p);
+			v1 = _mm512_loadu_si512(p + 64);
+			v2 = _mm512_loadu_si512(p + 128);
+			v3 = _mm512_loadu_si512(p + 192);
+			/* One load per vector, not one per use. */
+			__asm__("" : "+v" (v0), "+v" (v1), "+v" (v2), "+v" (v3));
+			a0 = _mm512_add_epi32(a0, v0);
+			t0 = _mm512_dpbusd_epi32(t0, v0, top);
+			a1 = _mm512_add_epi32(a1, v1);
+			t1 = _mm512_dpbusd_epi32(t1, v1, top);
+			a2 = _mm512_add_epi32(a2, v2);
+			t2 = _mm512_dpbusd_epi32(t2, v2, top);
+			a3 = _mm512_add_epi32(a3, v3);
+			t3 = _mm512_dpbusd_epi32(t3, v3, top);
+			p += 256;
+			m -= 256;
+		}
+		while (m >= 64) {
+			v0 = _mm512_loadu_si512(p);
+			__asm__("" : "+v" (v0));
+			a0 = _mm512_add_epi32(a0, v0);
+			t0 = _mm512_dpbusd_epi32(t0, v0, top);
+			p += 64;
+			m -= 64;
+		}
+		if (m != 0) {
+			__mmask64 k = _cvtu64_mask64((UINT64_C(1) << m) - 1);
+
+			v0 = _mm512_maskz_loadu_epi8(k, p);
+			a1 = _mm512_add_epi32(a1, v0);
+			t1 = _mm512_dpbusd_epi32(t1, v0, top);
+			p += m;
+		}
+		a0 = _mm512_add_epi32(_mm512_add_epi32(a0, a1),
+		    _mm512_add_epi32(a2, a3));
+		t0 = _mm512_add_epi32(_mm512_add_epi32(t0, t1),
+		    _mm512_add_epi32(t2, t3));
+		acc = x86_oc_add64(acc, csum512vnni_lanes(a0, t0));
+	}
+	return acc;
+}
+
 #endif /* __x86_64__ */
 #endif

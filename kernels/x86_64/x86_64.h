@@ -29,6 +29,7 @@ void	*memset_auto(void *, int, size_t);
 uint32_t csum_adc(const void *, size_t, uint32_t);
 uint32_t csum_avx2(const void *, size_t, uint32_t);
 uint32_t csum_avx512(const void *, size_t, uint32_t);
+uint32_t csum_avx512vnni(const void *, size_t, uint32_t);
 uint32_t csum_auto(const void *, size_t, uint32_t);
 
 uint32_t csum_copy_adc(const void *, void *, size_t, uint32_t);
