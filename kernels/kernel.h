@@ -112,6 +112,14 @@ struct ktune {
 };
 extern struct ktune ktune;
 
+/*
+ * The copy family's fault recovery (kernels/fault.c). The tool calls this
+ * once, before any copy kernel runs; it returns 0 when recovery works in
+ * this build and process (the tool then reports CPU_FAULTS as available),
+ * -1 when it does not.
+ */
+int	kfault_init(void);
+
 /* Fold a 32-bit partial sum to 16 bits with end-around carry. */
 static inline uint16_t
 kfold(uint32_t sum)

@@ -28,6 +28,21 @@ uint32_t csum_test_oddbug(const void *, size_t, uint32_t);
 void	*memcpy_test_overrun(void *, const void *, size_t);
 void	*memcpy_test_empty(void *, const void *, size_t);
 void	*memcpy_test_slow10(void *, const void *, size_t);
+size_t	 copy_ref(void *, const void *, size_t);
+size_t	 copy_align_dst(void *, const void *, size_t);
+size_t	 copy_shift(void *, const void *, size_t);
+size_t	 copy_unrolled(void *, const void *, size_t);
+size_t	 copy_unaligned(void *, const void *, size_t);
+size_t	 copy_test_wordfault(void *, const void *, size_t);
+size_t	 copy_unaligned_nofault(void *, const void *, size_t);
+size_t	 copy_shift_nofault(void *, const void *, size_t);
+size_t	 copy_unrolled_nofault(void *, const void *, size_t);
+#if defined(__x86_64__)
+/* kernels/x86_64/ */
+size_t	 copy_erms(void *, const void *, size_t);
+size_t	 copy_avx2(void *, const void *, size_t);
+size_t	 copy_avx512(void *, const void *, size_t);
+#endif
 
 const struct kernel kernels[] = {
 	/* memcpy */
@@ -90,6 +105,35 @@ const struct kernel kernels[] = {
 	{ .name = "memset.auto", .family = K_MEMSET, .isa = "avx2",
 	  .needs = CPU_AVX2, .fn.memset = memset_auto,
 	  .about = "by size: straight-line, vector loop, rep stosb, non-temporal" },
+#endif
+
+	/* copy: user-copy with exact fault reporting (kernels/fault.h) */
+	{ .name = "copy.ref", .family = K_COPY, .isa = "c",
+	  .needs = CPU_FAULTS, .fn.copy = copy_ref, .flags = KF_REFERENCE,
+	  .about = "one byte at a time (reference)" },
+	{ .name = "copy.align_dst", .family = K_COPY, .isa = "c",
+	  .needs = CPU_FAULTS, .fn.copy = copy_align_dst,
+	  .about = "bytes to align dst; words only if src is aligned too" },
+	{ .name = "copy.shift", .family = K_COPY, .isa = "c",
+	  .needs = CPU_FAULTS, .fn.copy = copy_shift,
+	  .about = "dst-aligned word stores, misaligned src merged with shifts" },
+	{ .name = "copy.unrolled", .family = K_COPY, .isa = "c",
+	  .needs = CPU_FAULTS, .fn.copy = copy_unrolled,
+	  .about = "both aligned: 8 words per iteration; else as copy.shift" },
+	{ .name = "copy.unaligned", .family = K_COPY, .isa = "c",
+	  .needs = CPU_FAULTS, .fn.copy = copy_unaligned,
+	  .about = "unaligned 8-byte loads and stores, overlapping tail" },
+#if defined(__x86_64__)
+	{ .name = "copy.erms", .family = K_COPY, .isa = "erms",
+	  .needs = CPU_FAULTS | CPU_ERMS, .fn.copy = copy_erms,
+	  .about = "one rep movsb" },
+	{ .name = "copy.avx2", .family = K_COPY, .isa = "avx2",
+	  .needs = CPU_FAULTS | CPU_AVX2, .fn.copy = copy_avx2,
+	  .about = "unaligned 32-byte vectors, 128 B per iteration" },
+	{ .name = "copy.avx512", .family = K_COPY, .isa = "avx512",
+	  .needs = CPU_FAULTS | CPU_AVX512F | CPU_AVX512BW,
+	  .fn.copy = copy_avx512,
+	  .about = "64-byte vectors, dst 64-aligned, masked tail" },
 #endif
 
 	/* csum */
@@ -178,6 +222,19 @@ const struct kernel kernels[] = {
 	{ .name = "memcpy.test_libc2", .family = K_MEMCPY, .isa = "libc",
 	  .fn.memcpy = memcpy, .flags = KF_TEST,
 	  .about = "the C library's memcpy again, for A/A tests" },
+	{ .name = "copy.test_wordfault", .family = K_COPY, .isa = "c",
+	  .needs = CPU_FAULTS, .fn.copy = copy_test_wordfault,
+	  .flags = KF_TEST,
+	  .about = "deliberately wrong: a faulting word counts as not copied" },
+	{ .name = "copy.test_unaligned_nofault", .family = K_COPY, .isa = "c",
+	  .fn.copy = copy_unaligned_nofault, .flags = KF_TEST,
+	  .about = "copy.unaligned without fault support (overhead baseline)" },
+	{ .name = "copy.test_shift_nofault", .family = K_COPY, .isa = "c",
+	  .fn.copy = copy_shift_nofault, .flags = KF_TEST,
+	  .about = "copy.shift without fault support (overhead baseline)" },
+	{ .name = "copy.test_unrolled_nofault", .family = K_COPY, .isa = "c",
+	  .fn.copy = copy_unrolled_nofault, .flags = KF_TEST,
+	  .about = "copy.unrolled without fault support (overhead baseline)" },
 	{ .name = "memcpy.test_slow10", .family = K_MEMCPY, .isa = "libc",
 	  .fn.memcpy = memcpy_test_slow10, .flags = KF_TEST,
 	  .about = "libc memcpy plus a tenth more: a known slowdown" },

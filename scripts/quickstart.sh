@@ -32,8 +32,9 @@ if [ -n "$missing" ]; then
 	$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >&2
 fi
 
-[ -x configure ] || autoreconf -fi
-[ -f Makefile ] || ./configure
-make -j"$(nproc 2>/dev/null || echo 2)"
+# Build talk goes to stderr: stdout carries the benchmark's results only.
+[ -x configure ] || autoreconf -fi >&2
+[ -f Makefile ] || ./configure >&2
+make -j"$(nproc 2>/dev/null || echo 2)" >&2
 echo "quickstart: built ./csumbench; running the quick benchmark" >&2
 exec ./csumbench

@@ -27,6 +27,9 @@ int	cmd_list(int argc, char **argv);
 int	cmd_info(int argc, char **argv);
 int	cmd_verify(int argc, char **argv);
 int	cmd_csum(int argc, char **argv);
+int	cmd_compare(int argc, char **argv);
+int	cmd_plot(int argc, char **argv);
+int	cmd_report(int argc, char **argv);
 
 /* Compiler and flags, for provenance. */
 extern const char csb_compiler[];

@@ -10,10 +10,14 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "compare.h"
 #include "engine.h"
 #include "grid.h"
+#include "load.h"
+#include "preset.h"
 #include "provenance.h"
 #include "results.h"
+#include "results_json.h"
 #include "select.h"
 #include "util.h"
 
@@ -39,10 +43,24 @@ run_usage(FILE *fp)
 	    "  -a, --align SPEC     offsets: SPEC (src=dst) or SRC/DST (every pair),\n"
 	    "                       or a preset (aligned, unaligned, byte, cacheline,\n"
 	    "                       all64); default: 0\n"
+	    "  -p, --preset NAME    defaults for -f, -s and -a from a named sweep:\n"
+	    "                       uaccess (copy strategies, src x dst offsets\n"
+	    "                       0-7, seed 004); given options win\n"
 	    "  -r, --reps N         samples per point (default: 31; 15 with --quick)\n"
-	    "  -o, --output FILE    write the results to FILE (CSV); default: a\n"
-	    "                       table on a terminal, CSV otherwise\n"
-	    "      --format FMT     csv or table (default: by destination)\n"
+	    "  -o, --output FILE    write the results to FILE: CSV (FILE.csv, with\n"
+	    "                       FILE.csv.meta) or JSON with the raw samples\n"
+	    "                       (FILE.json); default: a table on a terminal,\n"
+	    "                       CSV otherwise\n"
+	    "      --format FMT     csv, json or table (default: by destination)\n"
+	    "      --baseline K     after measuring, print the delta table of every\n"
+	    "                       other kernel of K's family against kernel K,\n"
+	    "                       from the paired samples of this run (instead of\n"
+	    "                       the results, which go to -o FILE if given)\n"
+	    "      --style STYLE    of that table: bpf, ticks, markdown or csv\n"
+	    "                       (default: markdown)\n"
+	    "      --fail-above PCT with --baseline: exit 1 if any kernel is\n"
+	    "                       significantly more than PCT%% slower than K\n"
+	    "      --alpha A        significance level (default: 0.05)\n"
 	    "      --quick          quick sweep: the quick grid, fewer samples\n"
 	    "      --cache STATE    hot (same buffers every call) or cold (rotate\n"
 	    "                       through twice the last-level cache); default hot\n"
@@ -58,7 +76,8 @@ run_usage(FILE *fp)
 
 enum {
 	OPT_QUICK = 256, OPT_CACHE, OPT_TIMER, OPT_SAMPLE_TIME, OPT_WARMUP,
-	OPT_SEED, OPT_FORMAT,
+	OPT_SEED, OPT_FORMAT, OPT_BASELINE, OPT_STYLE, OPT_FAIL_ABOVE,
+	OPT_ALPHA,
 };
 
 static int
@@ -105,6 +124,7 @@ cmd_run(int argc, char **argv)
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "sizes", required_argument, NULL, 's' },
 		{ "align", required_argument, NULL, 'a' },
+		{ "preset", required_argument, NULL, 'p' },
 		{ "reps", required_argument, NULL, 'r' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quick", no_argument, NULL, OPT_QUICK },
@@ -114,14 +134,20 @@ cmd_run(int argc, char **argv)
 		{ "warmup", required_argument, NULL, OPT_WARMUP },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "baseline", required_argument, NULL, OPT_BASELINE },
+		{ "style", required_argument, NULL, OPT_STYLE },
+		{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
+		{ "alpha", required_argument, NULL, OPT_ALPHA },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *families = NULL, *patterns = NULL, *sizes = NULL;
-	const char *align = "0", *output = NULL, *timer = "auto";
-	const char *format = NULL;
-	int ch, quick = argc <= 1, cache = CACHE_HOT, table;
+	const char *align = NULL, *output = NULL, *timer = "auto";
+	const struct run_preset *preset = NULL;
+	const char *format = NULL, *baseline = NULL;
+	int ch, quick = argc <= 1, cache = CACHE_HOT, table, json, st, rc = 0;
+	struct cmp_opts co = { 0 };
 	long reps = -1;
 	struct engine_opts eo = { 0 };
 	struct grid sg;
@@ -132,10 +158,14 @@ cmd_run(int argc, char **argv)
 	char err[256];
 	struct outfile of;
 
+	co.style = CMP_MARKDOWN;
+	co.alpha = 0.05;
+	co.fail_above = -1;
+	co.same_run = 1;
 	eo.sample_time = 20e-6;
 	eo.warmup = 3;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "f:k:s:a:r:o:qh", longopts,
+	while ((ch = getopt_long(argc, argv, "f:k:s:a:p:r:o:qh", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'f':
@@ -149,6 +179,11 @@ cmd_run(int argc, char **argv)
 			break;
 		case 'a':
 			align = optarg;
+			break;
+		case 'p':
+			if ((preset = preset_find(optarg)) == NULL)
+				usage_error("--preset: unknown preset \"%s\" "
+				    "(known: uaccess)", optarg);
 			break;
 		case 'r':
 			reps = (long)parse_uint("--reps", optarg, 1, 100000);
@@ -186,13 +221,30 @@ cmd_run(int argc, char **argv)
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "csv") != 0 &&
+			    strcmp(optarg, "json") != 0 &&
 			    strcmp(optarg, "table") != 0)
-				usage_error("--format: expected csv or table, "
-				    "got \"%s\"", optarg);
+				usage_error("--format: expected csv, json or "
+				    "table, got \"%s\"", optarg);
 			format = optarg;
+			break;
+		case OPT_BASELINE:
+			baseline = optarg;
+			break;
+		case OPT_STYLE:
+			if ((st = cmp_style_parse(optarg)) < 0)
+				usage_error("--style: expected bpf, ticks, "
+				    "markdown or csv, got \"%s\"", optarg);
+			co.style = (enum cmp_style)st;
+			break;
+		case OPT_FAIL_ABOVE:
+			co.fail_above = parse_double("--fail-above", optarg, 1);
+			break;
+		case OPT_ALPHA:
+			co.alpha = compare_parse_alpha(optarg);
 			break;
 		case 'q':
 			verbose_level = 0;
+			co.quiet = 1;
 			break;
 		case 'h':
 			run_usage(stdout);
@@ -204,8 +256,18 @@ cmd_run(int argc, char **argv)
 	}
 	if (optind < argc)
 		usage_error("run: unexpected argument \"%s\"", argv[optind]);
+	if (preset != NULL) {
+		if (families == NULL)
+			families = preset->families;
+		if (sizes == NULL)
+			sizes = preset->sizes;
+		if (align == NULL)
+			align = preset->align;
+	}
 	if (sizes == NULL)
 		sizes = quick ? "quick" : "default";
+	if (align == NULL)
+		align = "0";
 	if (reps < 0)
 		reps = quick ? 15 : 31;
 	if (grid_parse(sizes, &sg, err, sizeof(err)) != 0)
@@ -213,15 +275,39 @@ cmd_run(int argc, char **argv)
 	if (grid_parse_align(align, &ag, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	if (output != NULL && strcmp(output, "-") != 0 &&
-	    !has_suffix(output, ".csv") && format == NULL)
+	    !has_suffix(output, ".csv") && !has_suffix(output, ".json") &&
+	    format == NULL)
 		usage_error("--output: cannot tell the format of \"%s\" (use "
-		    "a .csv name or --format csv)", output);
+		    "a .csv or .json name, or --format)", output);
+	if (baseline == NULL && (co.fail_above >= 0))
+		usage_error("--fail-above needs --baseline (or use 'csumbench "
+		    "compare')");
+	if (baseline != NULL && (output == NULL || strcmp(output, "-") == 0) &&
+	    format != NULL)
+		usage_error("--baseline prints its table on stdout: results "
+		    "need -o FILE");
 	if (format != NULL && strcmp(format, "table") == 0 && output != NULL &&
 	    strcmp(output, "-") != 0)
 		usage_error("--format table writes to the terminal only");
 
 	ctx_cpu();
 	nk = select_kernels(families, patterns, &ks, 0);
+	if (baseline != NULL) {
+		/* The baseline is measured with its family, interleaved. */
+		for (j = 0; j < nk && strcmp(ks[j]->name, baseline) != 0; j++)
+			;
+		if (j == nk)
+			usage_error("--baseline: kernel \"%s\" is not among "
+			    "the selected, available kernels", baseline);
+		for (i = 0; i < nk; i++)
+			if (i != j && ks[i]->family == ks[j]->family)
+				break;
+		if (i == nk)
+			usage_error("--baseline: no other %s kernel is "
+			    "selected to compare with %s",
+			    family_name(ks[j]->family), baseline);
+		co.a_kernel = baseline;
+	}
 	/* Build the points grouped by grid position, kernels inside. */
 	if ((double)sg.n * (double)ag.n * (double)nk > 5e6)
 		usage_error("the sweep has too many points (%zu sizes x %zu "
@@ -255,8 +341,12 @@ cmd_run(int argc, char **argv)
 
 	table = format != NULL ? strcmp(format, "table") == 0 :
 	    output == NULL && isatty(STDOUT_FILENO);
+	json = format != NULL ? strcmp(format, "json") == 0 :
+	    output != NULL && has_suffix(output, ".json");
+	if (baseline != NULL)
+		table = output == NULL || strcmp(output, "-") == 0 ? -1 : 0;
 	/* Open the output before measuring: fail early on a bad path. */
-	if (!table)
+	if (table == 0)
 		outfile_open(&of, output != NULL ? output : "-");
 
 	ctx_timer(timer);
@@ -270,11 +360,28 @@ cmd_run(int argc, char **argv)
 		    "and its confidence interval", reps);
 	engine_run(pts, npts, &eo);
 	qsort(pts, npts, sizeof(*pts), point_order);
-	if (table) {
+	if (table < 0) {
+		/* --baseline without -o: the delta table only. */
+	} else if (table) {
 		results_write_summary(stdout, pts, npts, &ctx.timer);
 		printf("\n%s per call (median of %ld samples), timer %s at "
 		    "%.3f GHz; cache %s.\n", ctx.timer.unit, reps,
 		    ctx.timer.name, ctx.timer.hz / 1e9, cache_name(cache));
+	} else if (json) {
+		struct provenance pv;
+
+		provenance_collect(&pv);
+		provenance_set(&pv, "sizes", "%s", sizes);
+		provenance_set(&pv, "align", "%s", align);
+		provenance_set(&pv, "reps", "%ld", reps);
+		provenance_set(&pv, "cache", "%s", cache_name(cache));
+		provenance_set(&pv, "sample_time_us", "%g",
+		    eo.sample_time * 1e6);
+		results_write_json(of.fp, pts, npts, &ctx.timer, &pv);
+		provenance_free(&pv);
+		outfile_commit(&of);
+		if (output != NULL && strcmp(output, "-") != 0)
+			talk("csumbench: wrote %zu points to %s\n", npts, output);
 	} else {
 		results_write_csv(of.fp, pts, npts, &ctx.timer);
 		if (output != NULL && strcmp(output, "-") != 0) {
@@ -300,10 +407,17 @@ cmd_run(int argc, char **argv)
 		if (output != NULL && strcmp(output, "-") != 0)
 			talk("csumbench: wrote %zu points to %s\n", npts, output);
 	}
+	if (baseline != NULL) {
+		struct rset rs;
+
+		load_from_points(&rs, pts, npts, &ctx.timer);
+		rc = compare_sets(&rs, &rs, &co, stdout);
+		load_free(&rs);
+	}
 	engine_free(pts, npts);
 	free(pts);
 	free(ks);
 	grid_free(&sg);
 	grid_free_align(&ag);
-	return 0;
+	return rc;
 }

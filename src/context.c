@@ -9,6 +9,7 @@
 #include "cmd.h"
 #include "select.h"
 #include "util.h"
+#include "../kernels/kernel.h"
 
 struct context ctx;
 
@@ -34,6 +35,12 @@ ctx_cpu(void)
 	if (ctx.have_cpu)
 		return;
 	cpu_probe(&ctx.cpu);
+	/* Copy kernels need their fault handler before they may run. */
+	if (kfault_init() == 0) {
+		ctx.cpu.have |= CPU_FAULTS;
+		cpu_have_str(ctx.cpu.have, ctx.cpu.features,
+		    sizeof(ctx.cpu.features));
+	}
 	select_init(ctx.cpu.have, ctx.cpu.l1d, ctx.cpu.l2, ctx.cpu.l3);
 	ctx.have_cpu = 1;
 }

@@ -18,7 +18,8 @@
  * followed by ',' or the end of the record, and a CR must be followed by
  * LF (CRLF ends a record like LF does). A NUL byte is refused too, since
  * fields are handed out as C strings. An empty line is a record of one
- * empty field.
+ * empty field. After an error the stream is left where the error was
+ * found; a caller reports it and stops rather than reading on.
  */
 
 #if !defined(_GNU_SOURCE) && !defined(_POSIX_C_SOURCE)
@@ -279,7 +280,7 @@ csv_read_record(struct csv_reader *r, char *err, size_t errlen)
 				else if (ch == '\0')
 					return read_error(r, err, errlen,
 					    "NUL byte in field");
-				if (put_byte(r, ch) != 0)
+				if (put_byte(r, (char)ch) != 0)
 					return read_error(r, err, errlen,
 					    "out of memory");
 			}
@@ -293,7 +294,7 @@ csv_read_record(struct csv_reader *r, char *err, size_t errlen)
 				if (ch == '\0')
 					return read_error(r, err, errlen,
 					    "NUL byte in field");
-				if (put_byte(r, ch) != 0)
+				if (put_byte(r, (char)ch) != 0)
 					return read_error(r, err, errlen,
 					    "out of memory");
 				ch = getc(r->fp);

@@ -10,8 +10,9 @@
  * The result is sorted ascending with duplicates removed.
  *
  * An alignment spec is either SPEC (each offset v gives the pair
- * src=v, dst=v) or SRC/DST (the cartesian product of the two lists), or a
- * named alignment preset.
+ * src=v, dst=v) or SRC/DST (the cartesian product of the two lists), or
+ * several such groups joined by ';' (their union), or a named alignment
+ * preset.
  */
 #ifndef CSUMBENCH_GRID_H
 #define CSUMBENCH_GRID_H

@@ -21,6 +21,9 @@ static const struct {
 	{ "info", cmd_info, "CPU, timer and provenance" },
 	{ "verify", cmd_verify, "every kernel against its reference" },
 	{ "csum", cmd_csum, "RFC 1071 checksum of files or stdin" },
+	{ "compare", cmd_compare, "delta table of two results; CI gate" },
+	{ "plot", cmd_plot, "gnuplot figures of a results file" },
+	{ "report", cmd_report, "Markdown report with figures and tables" },
 };
 
 static void

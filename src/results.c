@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "load.h"
 #include "results.h"
 #include "util.h"
 
@@ -50,6 +51,17 @@ void
 results_write_csv(FILE *fp, const struct point *pts, size_t n,
     const struct timer_info *ti)
 {
+	struct rset rs;
+
+	load_from_points(&rs, pts, n, ti);
+	results_write_rset(fp, &rs, NULL, n);
+	load_free(&rs);
+}
+
+void
+results_write_rset(FILE *fp, const struct rset *rs, const size_t *idx,
+    size_t n)
+{
 	struct csv_writer w;
 	size_t i;
 
@@ -58,22 +70,23 @@ results_write_csv(FILE *fp, const struct point *pts, size_t n,
 		csv_str(&w, results_columns[i]);
 	csv_end(&w);
 	for (i = 0; i < n; i++) {
-		const struct point *p = &pts[i];
+		const struct rpoint *p = &rs->p[idx != NULL ? idx[i] : i];
+		double med = p->st.median;
 
-		csv_str(&w, family_name(p->k->family));
-		csv_str(&w, p->k->name);
-		csv_str(&w, p->k->isa);
+		csv_str(&w, p->family);
+		csv_str(&w, p->kernel);
+		csv_str(&w, p->isa);
 		csv_ulong(&w, p->size);
-		csv_ulong(&w, p->src_off);
-		csv_ulong(&w, p->dst_off);
-		csv_ulong(&w, point_rel_align(p));
-		csv_str(&w, cache_name(p->cache));
-		csv_str(&w, mode_name(p->mode));
-		csv_str(&w, ti->unit);
-		csv_ulong(&w, p->nsamples);
+		csv_ulong(&w, p->src_align);
+		csv_ulong(&w, p->dst_align);
+		csv_ulong(&w, load_rel_align(p));
+		csv_str(&w, p->cache);
+		csv_str(&w, p->mode);
+		csv_str(&w, p->unit);
+		csv_ulong(&w, p->n);
 		csv_ulong(&w, p->batch);
 		csv_double(&w, p->st.min);
-		csv_double(&w, p->st.median);
+		csv_double(&w, med);
 		csv_double(&w, p->st.mean);
 		csv_double(&w, p->st.stddev);
 		csv_double(&w, p->st.mad);
@@ -83,10 +96,10 @@ results_write_csv(FILE *fp, const struct point *pts, size_t n,
 		csv_double(&w, p->st.q3);
 		csv_double(&w, p->st.max);
 		csv_double(&w, p->overhead);
-		csv_double(&w, point_bytes_per_unit(p));
-		csv_double(&w, point_gbps(p, ti));
-		csv_double(&w, point_mops(p, ti));
-		csv_double(&w, ti->hz);
+		csv_double(&w, med > 0 ? (double)p->size / med : NAN);
+		csv_double(&w, p->hz > 0 ? load_gbps(p) : NAN);
+		csv_double(&w, med > 0 && p->hz > 0 ? p->hz / med / 1e6 : NAN);
+		csv_double(&w, p->hz);
 		csv_end(&w);
 	}
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "engine.h"
+#include "load.h"
 
 /* The CSV header, in column order (also documented in csumbench(1)). */
 extern const char *const results_columns[];
@@ -14,6 +15,10 @@ extern const char *const results_columns[];
 /* One header row, then one row per point. */
 void	results_write_csv(FILE *fp, const struct point *pts, size_t n,
 	    const struct timer_info *ti);
+/* The same of points read back: rs->p[idx[0..n-1]], or the first n when
+ * idx is NULL (plot writes each figure's data so). */
+void	results_write_rset(FILE *fp, const struct rset *rs, const size_t *idx,
+	    size_t n);
 /* A human-readable table, grouped by family and size. */
 void	results_write_summary(FILE *fp, const struct point *pts, size_t n,
 	    const struct timer_info *ti);

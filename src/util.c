@@ -32,19 +32,27 @@ cleanup_pending(void)
 		unlink(pending->tmp);
 }
 
+/* One line on stderr, nothing left half-written, exit with code. */
+static void vfatal(int, const char *, va_list) __attribute__((noreturn));
+
+static void
+vfatal(int code, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	cleanup_pending();
+	exit(code);
+}
+
 void
 fatal(int code, const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	cleanup_pending();
-	exit(code);
+	vfatal(code, fmt, ap);
 }
 
 void
@@ -52,14 +60,8 @@ usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	cleanup_pending();
-	exit(EXIT_USAGE);
+	vfatal(EXIT_USAGE, fmt, ap);
 }
 
 void

@@ -406,6 +406,8 @@ verify_one(const struct kernel *k, const struct verify_opts *o,
 			}
 		}
 	}
+	if (k->family == K_COPY && (k->needs & CPU_FAULTS))
+		verify_copy_faults(k, rep, &seed);
 	free(pairs);
 	free(lens);
 	guard_free(&c.src);
@@ -428,15 +430,18 @@ print_report(FILE *out, const struct kernel *k, const struct verify_report *r,
 	if (!r->done) {
 		if (WIFSIGNALED(status))
 			fprintf(out, "%-24s FAILED  killed by %s after %lu "
-			    "cases, at size %zu src+%zu dst+%zu %s\n", k->name,
-			    strsignal(WTERMSIG(status)), r->cases, r->cur_n,
-			    r->cur_src, r->cur_dst,
-			    verify_pattern_names[r->cur_pattern % PAT_N]);
+			    "cases, at size %zu src+%zu dst+%zu %s (%s)\n",
+			    k->name, strsignal(WTERMSIG(status)), r->cases,
+			    r->cur_n, r->cur_src, r->cur_dst,
+			    verify_pattern_names[r->cur_pattern % PAT_N],
+			    r->cur_what != NULL ? r->cur_what : "copy");
 		else
+			/* e.g. a sanitizer caught the fault and exited */
 			fprintf(out, "%-24s FAILED  did not finish (exit %d) "
-			    "after %lu cases\n", k->name,
-			    WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-			    r->cases);
+			    "after %lu cases, at size %zu src+%zu dst+%zu %s\n",
+			    k->name, WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+			    r->cases, r->cur_n, r->cur_src, r->cur_dst,
+			    verify_pattern_names[r->cur_pattern % PAT_N]);
 	} else
 		fprintf(out, "%-24s FAILED  %lu of %lu cases\n", k->name,
 		    r->failures, r->cases);

@@ -44,6 +44,14 @@ void	verify_one(const struct kernel *k, const struct verify_opts *o,
 int	verify_run(const struct kernel **ks, size_t n,
 	    const struct verify_opts *o, FILE *out);
 
+/*
+ * The copy family's fault tests (verify_copy.c): exact return value and
+ * bytes when src or dst runs into, or starts in, an inaccessible page.
+ * For kernels that need CPU_FAULTS; failures go to rep.
+ */
+void	verify_copy_faults(const struct kernel *k, struct verify_report *rep,
+	    uint64_t *seed);
+
 /* Data patterns. */
 enum { PAT_RANDOM, PAT_ONES, PAT_ZEROS, PAT_N };
 extern const char *const verify_pattern_names[PAT_N];

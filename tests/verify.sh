@@ -17,9 +17,16 @@ grep -q "csum.test_oddbug: size 1 " "$TMPD/out"; ok $? "the first mismatch names
 CSUMBENCH_TEST_KERNELS=1 "$CSUMBENCH" verify -k memcpy.test_overrun >"$TMPD/out" 2>&1
 r=$?
 [ $r -eq 1 ]; ok $? "a kernel that writes past dst fails verify (exit $r)"
-grep -Eq "after the end of dst|killed by" "$TMPD/out"; ok $? "the overrun is reported"
+grep -Eq "after the end of dst|(killed by|did not finish).* at size 64 " "$TMPD/out"; ok $? "the overrun is reported with its case"
 CSUMBENCH_TEST_KERNELS=1 "$CSUMBENCH" verify -k memcpy.test_empty >"$TMPD/out" 2>&1
 [ $? -eq 1 ]; ok $? "an empty memcpy fails verify"
+CSUMBENCH_TEST_KERNELS=1 "$CSUMBENCH" verify -k copy.test_wordfault >"$TMPD/out" 2>&1
+[ $? -eq 1 ]; ok $? "a copy kernel with inexact fault reporting fails verify"
+grep -q "faults after 1 bytes: returned 8, expected 7" "$TMPD/out"
+ok $? "the inexact return value is reported"
+"$CSUMBENCH" list | grep -q "copy.ref .*available"
+ok $? "copy kernels are available (fault recovery installed)"
+
 expect_exit 2 "verify of an unknown kernel exits 2" -- "$CSUMBENCH" verify -k nosuch
 
 done_testing

@@ -1,0 +1,143 @@
+/*
+ * fault.c - the exception-table fault handler behind the copy kernels.
+ *
+ * See fault.h for the mechanism. The handler only ever redirects a fault
+ * raised by an instruction listed in csb_extable; for anything else it puts
+ * the previous disposition back and lets the instruction fault again, so the
+ * program dies (or a sanitizer reports) exactly as it would without us.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE	/* REG_RIP */
+#endif
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <ucontext.h>
+
+#include "fault.h"
+
+#ifdef KFAULT_ASM
+
+/*
+ * The linker defines these for a section whose name is a C identifier.
+ * Weak, so a link without any table entry still works (empty table).
+ */
+extern const struct kfault_entry __start_csb_extable[] __attribute__((weak));
+extern const struct kfault_entry __stop_csb_extable[] __attribute__((weak));
+
+static struct sigaction kfault_old_segv, kfault_old_bus;
+static volatile sig_atomic_t kfault_installed;
+
+static uintptr_t
+kfault_insn(const struct kfault_entry *e)
+{
+	return (uintptr_t)&e->insn + (intptr_t)e->insn;
+}
+
+static uintptr_t
+kfault_fixup(const struct kfault_entry *e)
+{
+	return (uintptr_t)&e->fixup + (intptr_t)e->fixup;
+}
+
+/* Linear search: the table is small and only faults pay for it. */
+static const struct kfault_entry *
+kfault_lookup(uintptr_t ip)
+{
+	const struct kfault_entry *e;
+
+	if (__start_csb_extable == NULL || __stop_csb_extable == NULL)
+		return NULL;
+	for (e = __start_csb_extable; e < __stop_csb_extable; e++) {
+		if (kfault_insn(e) == ip)
+			return e;
+	}
+	return NULL;
+}
+
+static void
+kfault_handler(int sig, siginfo_t *si, void *ucv)
+{
+	ucontext_t *uc = ucv;
+	const struct kfault_entry *e;
+	int saved_errno = errno;
+
+	/* si_code > 0: raised by the hardware, not sent by kill() or raise(). */
+	if (si->si_code > 0) {
+		e = kfault_lookup((uintptr_t)uc->uc_mcontext.gregs[REG_RIP]);
+		if (e != NULL) {
+			uc->uc_mcontext.gregs[REG_RIP] = (greg_t)kfault_fixup(e);
+			return;
+		}
+	}
+
+	/*
+	 * Not ours. Restore what was there before kfault_init() and let the
+	 * fault happen again: returning re-executes the faulting instruction;
+	 * a sent signal is sent again (it stays blocked until we return).
+	 */
+	sigaction(sig, sig == SIGBUS ? &kfault_old_bus : &kfault_old_segv,
+	    NULL);
+	kfault_installed = 0;
+	if (si->si_code <= 0)
+		raise(sig);
+	errno = saved_errno;
+}
+
+int
+kfault_init(void)
+{
+	struct sigaction sa;
+
+	if (kfault_installed)
+		return 0;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = kfault_handler;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGSEGV, &sa, &kfault_old_segv) == -1)
+		return -1;
+	if (sigaction(SIGBUS, &sa, &kfault_old_bus) == -1) {
+		sigaction(SIGSEGV, &kfault_old_segv, NULL);
+		return -1;
+	}
+	kfault_installed = 1;
+	return 0;
+}
+
+int
+kfault_available(void)
+{
+	return kfault_installed != 0;
+}
+
+size_t
+kfault_table_size(void)
+{
+	if (__start_csb_extable == NULL || __stop_csb_extable == NULL)
+		return 0;
+	return (size_t)(__stop_csb_extable - __start_csb_extable);
+}
+
+#else /* !KFAULT_ASM */
+
+int
+kfault_init(void)
+{
+	return -1;
+}
+
+int
+kfault_available(void)
+{
+	return 0;
+}
+
+size_t
+kfault_table_size(void)
+{
+	return 0;
+}
+
+#endif

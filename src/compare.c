@@ -1,0 +1,909 @@
+/*
+ * compare.c - delta tables of two sets of results, and the regression gate.
+ *
+ * Conventions (documented in csumbench(1), COMPARE):
+ *  - costs are per call, so "B slower" means B's cost is higher;
+ *  - the bpf table shows call rates (mean +- standard deviation of the
+ *    per-sample rates, in millions per second) and its Improvement is the
+ *    change of the mean rate, positive when B is faster; the ticks table
+ *    shows mean costs, as its "Avg." says, and its Delta is the change of
+ *    the mean cost; markdown and csv show medians and the change of the
+ *    median; the gate judges the change of the median, which outliers of a
+ *    shared machine cannot move much;
+ *  - percentages in the tables are truncated toward zero to two decimals,
+ *    as in the cover letters the layouts come from;
+ *  - significance is a rank test on the samples (signif.h), two-sided at
+ *    alpha; rows that fail it are marked "~", never hidden.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "csv.h"
+#include "signif.h"
+#include "util.h"
+
+static const char *const test_names[] = {
+	[CMP_PAIRED] = "Wilcoxon signed-rank test on paired samples",
+	[CMP_MWU] = "Mann-Whitney U test",
+	[CMP_CI] = "the medians' 95% confidence intervals overlap",
+};
+static const char *const test_short[] = {
+	[CMP_PAIRED] = "signed-rank", [CMP_MWU] = "mann-whitney", [CMP_CI] = "ci-overlap",
+};
+
+void
+compare_opts_init(struct cmp_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->style = CMP_MARKDOWN;
+	o->alpha = 0.05;
+	o->fail_above = -1;
+	o->cost = CMP_COST_AUTO;
+}
+
+int
+cmp_style_parse(const char *s)
+{
+	if (strcmp(s, "bpf") == 0)
+		return CMP_BPF;
+	if (strcmp(s, "ticks") == 0)
+		return CMP_TICKS;
+	if (strcmp(s, "markdown") == 0 || strcmp(s, "md") == 0)
+		return CMP_MARKDOWN;
+	if (strcmp(s, "csv") == 0)
+		return CMP_CSV;
+	return -1;
+}
+
+double
+cmp_trunc2(double pct)
+{
+	double t;
+
+	if (!isfinite(pct))
+		return pct;
+	/* The epsilon keeps 0.70 from printing as 0.69 after rounding error. */
+	t = trunc(pct * 100 + (pct >= 0 ? 1e-7 : -1e-7)) / 100;
+	return t == 0 ? 0 : t;
+}
+
+static int
+same_position(const struct rpoint *x, const struct rpoint *y)
+{
+	return x->size == y->size && x->src_align == y->src_align &&
+	    x->dst_align == y->dst_align && strcmp(x->cache, y->cache) == 0 &&
+	    strcmp(x->mode, y->mode) == 0;
+}
+
+static void
+point_desc(const struct rpoint *p, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s size %zu offsets %zu/%zu %s %s", p->kernel,
+	    p->size, p->src_align, p->dst_align, p->cache, p->mode);
+}
+
+static int
+keep_point(const struct rpoint *p, const struct cmp_opts *o)
+{
+	if (p->size < o->ignore_below)
+		return 0;
+	if (o->families != NULL && !match_patterns(o->families, p->family))
+		return 0;
+	return 1;
+}
+
+static int
+has_kernel(const struct rset *s, const char *k)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (strcmp(s->p[i].kernel, k) == 0)
+			return 1;
+	return 0;
+}
+
+static const char *
+family_of(const struct rset *s, const char *k)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (strcmp(s->p[i].kernel, k) == 0)
+			return s->p[i].family;
+	return "";
+}
+
+/* Is p on the A side (role 0) or B side (role 1) of the comparison? */
+static int
+on_side(const struct rpoint *p, int role, const struct cmp_opts *o,
+    const char *base_family)
+{
+	if (!keep_point(p, o))
+		return 0;
+	if (o->a_kernel == NULL)
+		return 1;
+	if (role == 0)
+		return strcmp(p->kernel, o->a_kernel) == 0;
+	if (o->b_kernel != NULL)
+		return strcmp(p->kernel, o->b_kernel) == 0;
+	/* Baseline mode: every other kernel of the baseline's family. */
+	return strcmp(p->kernel, o->a_kernel) != 0 &&
+	    strcmp(p->family, base_family) == 0;
+}
+
+static int
+row_order(const void *x, const void *y)
+{
+	const struct cmp_row *r = x, *s = y;
+	int c;
+
+	if ((c = strcmp(r->a->family, s->a->family)) != 0)
+		return c;
+	if ((c = strcmp(r->a->kernel, s->a->kernel)) != 0)
+		return c;
+	if ((c = strcmp(r->b->kernel, s->b->kernel)) != 0)
+		return c;
+	if ((c = strcmp(r->a->cache, s->a->cache)) != 0)
+		return c;
+	if ((c = strcmp(r->a->mode, s->a->mode)) != 0)
+		return c;
+#define CMP(f) if (r->a->f != s->a->f) return r->a->f < s->a->f ? -1 : 1
+	CMP(src_align);
+	CMP(dst_align);
+	CMP(size);
+#undef CMP
+	return 0;
+}
+
+static int
+same_group(const struct cmp_row *r, const struct cmp_row *s)
+{
+	return strcmp(r->a->family, s->a->family) == 0 &&
+	    strcmp(r->a->kernel, s->a->kernel) == 0 &&
+	    strcmp(r->b->kernel, s->b->kernel) == 0 &&
+	    strcmp(r->a->cache, s->a->cache) == 0 &&
+	    strcmp(r->a->mode, s->a->mode) == 0 &&
+	    r->a->src_align == s->a->src_align &&
+	    r->a->dst_align == s->a->dst_align;
+}
+
+/* The unit both sides are shown in, and each side's factor to it. */
+static const char *
+common_unit(struct cmp_row *r, const struct rset *a, const struct rset *b)
+{
+	r->fa = r->fb = 1;
+	if (strcmp(r->a->unit, r->b->unit) == 0)
+		return r->a->unit;
+	if (!(r->a->hz > 0) || !(r->b->hz > 0))
+		usage_error("compare: %s is in %s and %s in %s, and the timer "
+		    "frequency to convert them is unknown", a->path,
+		    r->a->unit, b->path, r->b->unit);
+	r->fa = 1e9 / r->a->hz;
+	r->fb = 1e9 / r->b->hz;
+	return "ns";
+}
+
+static void
+test_row(struct cmp_row *r, const struct cmp_opts *o)
+{
+	const struct rpoint *a = r->a, *b = r->b;
+	double ma = a->st.median * r->fa, mb = b->st.median * r->fb;
+
+	r->ratio = ma > 0 && mb > 0 ? mb / ma : NAN;
+	if (a->samples != NULL && b->samples != NULL) {
+		double scale = r->fa / r->fb;
+
+		if (o->same_run && a->n == b->n) {
+			r->test = CMP_PAIRED;
+			r->p = signif_signed_rank(a->samples, b->samples, a->n,
+			    scale, SIGNIF_TWO_SIDED);
+		} else {
+			r->test = CMP_MWU;
+			r->p = signif_mwu(a->samples, a->n, b->samples, b->n,
+			    scale, SIGNIF_TWO_SIDED);
+		}
+		r->sig = r->p < o->alpha;
+	} else {
+		r->test = CMP_CI;
+		r->p = NAN;
+		r->sig = b->st.ci_lo * r->fb > a->st.ci_hi * r->fa ||
+		    b->st.ci_hi * r->fb < a->st.ci_lo * r->fa;
+	}
+}
+
+/*
+ * The gate: B more than PCT slower at the median, and a one-sided test of
+ * "B's cost is above (1 + PCT/100) times A's" significant at alpha / m
+ * (Bonferroni over the m comparable points), so that neither the many
+ * points of a sweep nor a small, real shift can trip it by chance.
+ */
+static void
+gate_row(struct cmp_row *r, const struct cmp_opts *o, size_t m)
+{
+	const struct rpoint *a = r->a, *b = r->b;
+	double margin = 1 + o->fail_above / 100;
+
+	r->slower = isfinite(r->ratio) && r->ratio > margin;
+	r->pg = NAN;
+	if (!r->slower)
+		return;
+	if (r->test == CMP_CI) {
+		r->gate_fail = b->st.ci_lo * r->fb > margin * a->st.ci_hi * r->fa;
+		return;
+	}
+	if (r->test == CMP_PAIRED)
+		r->pg = signif_signed_rank(a->samples, b->samples, a->n,
+		    margin * r->fa / r->fb, SIGNIF_GREATER);
+	else
+		r->pg = signif_mwu(a->samples, a->n, b->samples, b->n,
+		    margin * r->fa / r->fb, SIGNIF_GREATER);
+	r->gate_fail = r->pg < o->alpha / (double)(m ? m : 1);
+}
+
+static void
+group_label(const struct cmp_row *r, char *buf, size_t len)
+{
+	char k[200];
+
+	if (strcmp(r->a->kernel, r->b->kernel) == 0)
+		snprintf(k, sizeof(k), "%s", r->a->kernel);
+	else
+		snprintf(k, sizeof(k), "%s vs %s", r->a->kernel, r->b->kernel);
+	snprintf(buf, len, "%s, offsets %zu/%zu, %s cache, %s", k,
+	    r->a->src_align, r->a->dst_align, r->a->cache, r->a->mode);
+}
+
+/* Mean and standard deviation of the call rate, in millions per second. */
+static int
+rate_stats(const struct rpoint *p, double f, double hz, double *mean,
+    double *sd)
+{
+	size_t i;
+	double s = 0, ss = 0, x;
+
+	if (!(hz > 0))
+		return -1;
+	if (p->samples != NULL && p->n >= 1) {
+		for (i = 0; i < p->n; i++)
+			if (!(p->samples[i] > 0))
+				break;
+		if (i == p->n) {
+			for (i = 0; i < p->n; i++)
+				s += hz / (p->samples[i] * f) / 1e6;
+			*mean = s / (double)p->n;
+			for (i = 0; i < p->n; i++) {
+				x = hz / (p->samples[i] * f) / 1e6 - *mean;
+				ss += x * x;
+			}
+			*sd = p->n > 1 ? sqrt(ss / (double)(p->n - 1)) : 0;
+			return 0;
+		}
+	}
+	/*
+	 * No usable samples (CSV, or costs at or below zero after the
+	 * empty-call subtraction): first-order approximation from the mean
+	 * and standard deviation of the cost.
+	 */
+	if (!(p->st.mean > 0))
+		return -1;
+	*mean = hz / (p->st.mean * f) / 1e6;
+	*sd = isfinite(p->st.stddev) ? *mean * p->st.stddev / p->st.mean : 0;
+	return 0;
+}
+
+/* Units per second of a side as shown (factor f applied). */
+static double
+rate_hz(const struct rpoint *p, double f)
+{
+	if (f != 1 || strcmp(p->unit, "ns") == 0)
+		return 1e9;	/* shown in nanoseconds */
+	return p->hz > 0 ? p->hz : NAN;
+}
+
+static void
+put_centered(FILE *out, const char *s, size_t w, size_t display_len)
+{
+	size_t left = w > display_len ? (w - display_len) / 2 : 0;
+	size_t right = w > display_len + left ? w - display_len - left : 0;
+
+	fprintf(out, "%*s%s%*s", (int)left, "", s, (int)right, "");
+}
+
+static void
+put_rule(FILE *out, const size_t *w, int ncol)
+{
+	int i;
+	size_t k;
+
+	fputs("  +", out);
+	for (i = 0; i < ncol; i++) {
+		for (k = 0; k < w[i]; k++)
+			putc('-', out);
+		putc('+', out);
+	}
+	putc('\n', out);
+}
+
+struct legend {
+	int	tests[3];
+	int	insig;
+	int	na;
+};
+
+static void
+print_legend(FILE *out, const struct legend *lg, const char *indent,
+    double alpha)
+{
+	int t;
+
+	if (lg->insig) {
+		for (t = 0; t < 3; t++) {
+			if (!lg->tests[t])
+				continue;
+			if (t == CMP_CI)
+				fprintf(out, "%s~ not significant: %s (no raw "
+				    "samples)\n", indent, test_names[t]);
+			else
+				fprintf(out, "%s~ not significant at alpha %g "
+				    "(%s)\n", indent, alpha, test_names[t]);
+		}
+	}
+	if (lg->na)
+		fprintf(out, "%sn/a: not comparable (a cost at or below the "
+		    "empty call's)\n", indent);
+}
+
+static void
+legend_add(struct legend *lg, const struct cmp_row *r)
+{
+	lg->tests[r->test] = 1;
+	if (!r->sig)
+		lg->insig = 1;
+}
+
+static void
+print_bpf(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
+    const struct cmp_opts *o)
+{
+	size_t i, w[4] = { 13, 18, 18, 13 }, len;
+	double *ra = xcalloc(n, sizeof(double) * 4), *sa = ra + n,
+	    *rb = ra + 2 * n, *sb = ra + 3 * n;
+	double lsum = 0;
+	size_t nlog = 0;
+	char buf[128], lab[400];
+	struct legend lg = { { 0 }, 0, 0 };
+
+	for (i = 0; i < n; i++) {
+		if (rate_stats(rows[i].a, rows[i].fa,
+		    rate_hz(rows[i].a, rows[i].fa), &ra[i], &sa[i]) != 0)
+			ra[i] = NAN;
+		if (rate_stats(rows[i].b, rows[i].fb,
+		    rate_hz(rows[i].b, rows[i].fb), &rb[i], &sb[i]) != 0)
+			rb[i] = NAN;
+		snprintf(buf, sizeof(buf), "%zu", rows[i].a->size);
+		if (strlen(buf) + 7 > w[0])
+			w[0] = strlen(buf) + 7;
+		snprintf(buf, sizeof(buf), "%.3f ± %.3fM/s", ra[i], sa[i]);
+		if (strlen(buf) + 1 > w[1])	/* +2 margin, -1 for '±' */
+			w[1] = strlen(buf) + 1;
+		snprintf(buf, sizeof(buf), "%.3f ± %.3fM/s", rb[i], sb[i]);
+		if (strlen(buf) + 1 > w[2])
+			w[2] = strlen(buf) + 1;
+		snprintf(buf, sizeof(buf), "%.2f",
+		    cmp_trunc2((rb[i] / ra[i] - 1) * 100));
+		if (strlen(buf) + 7 > w[3])
+			w[3] = strlen(buf) + 7;
+	}
+	group_label(&rows[0], lab, sizeof(lab));
+	fprintf(out, "  %s:\n", lab);
+	put_rule(out, w, 4);
+	fputs("  |", out);
+	put_centered(out, "Buffer Size", w[0], 11);
+	putc('|', out);
+	put_centered(out, "Before", w[1], 6);
+	putc('|', out);
+	put_centered(out, "After", w[2], 5);
+	putc('|', out);
+	put_centered(out, "Improvement", w[3], 11);
+	fputs("|\n", out);
+	put_rule(out, w, 4);
+	for (i = 0; i < n; i++) {
+		const struct cmp_row *r = &rows[i];
+		int ok = isfinite(ra[i]) && isfinite(rb[i]) && ra[i] > 0;
+
+		fprintf(out, "  |      %-*zu|", (int)(w[0] - 6), r->a->size);
+		if (isfinite(ra[i])) {
+			len = (size_t)snprintf(buf, sizeof(buf),
+			    "%.3f ± %.3fM/s", ra[i], sa[i]);
+			put_centered(out, buf, w[1], len - 1);
+		} else
+			put_centered(out, "n/a", w[1], 3);
+		putc('|', out);
+		if (isfinite(rb[i])) {
+			len = (size_t)snprintf(buf, sizeof(buf),
+			    "%.3f ± %.3fM/s", rb[i], sb[i]);
+			put_centered(out, buf, w[2], len - 1);
+		} else
+			put_centered(out, "n/a", w[2], 3);
+		putc('|', out);
+		if (ok) {
+			fprintf(out, "  %*.2f  %%%s|", (int)(w[3] - 7),
+			    cmp_trunc2((rb[i] / ra[i] - 1) * 100),
+			    r->sig ? "  " : " ~");
+			lsum += log(rb[i] / ra[i]);
+			nlog++;
+			legend_add(&lg, r);
+		} else {
+			put_centered(out, "n/a", w[3], 3);
+			fputs("|", out);
+			lg.na = 1;
+		}
+		putc('\n', out);
+	}
+	put_rule(out, w, 4);
+	fputs("  |", out);
+	put_centered(out, "geomean", w[0], 7);
+	fprintf(out, "|%*s|%*s|", (int)w[1], "", (int)w[2], "");
+	if (nlog > 0)
+		fprintf(out, "  %*.2f  %%  |\n", (int)(w[3] - 7),
+		    cmp_trunc2((exp(lsum / (double)nlog) - 1) * 100));
+	else {
+		put_centered(out, "n/a", w[3], 3);
+		fputs("|\n", out);
+	}
+	put_rule(out, w, 4);
+	print_legend(out, &lg, "  ", o->alpha);
+	free(ra);
+}
+
+static void
+print_ticks(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
+    int number, const struct cmp_opts *o)
+{
+	size_t i, nlog = 0;
+	double lsum = 0;
+	char lab[400], u[32];
+	const char *fmt = strcmp(unit, "ticks") == 0 ||
+	    strcmp(unit, "cycles") == 0 ? "%.0f" : "%.2f";
+	struct legend lg = { { 0 }, 0, 0 };
+
+	if (strcmp(unit, "ticks") == 0)
+		snprintf(u, sizeof(u), "Ticks");
+	else
+		snprintf(u, sizeof(u), "%s", unit);
+	group_label(&rows[0], lab, sizeof(lab));
+	fprintf(out, "%d. %s\n\n", number, lab);
+	fprintf(out, "No.of bytes   %s\t   %s    \tDelta ((B-A)/A)*100\n",
+	    rows[0].a->kernel, rows[0].b->kernel);
+	fprintf(out, "\t     (Avg.%s A) (Avg.%s B) (latency reduction)\n",
+	    u, u);
+	for (i = 0; i < n; i++) {
+		const struct cmp_row *r = &rows[i];
+		double a = r->a->st.mean * r->fa, b = r->b->st.mean * r->fb;
+
+		fprintf(out, "  %zu\t\t", r->a->size);
+		fprintf(out, fmt, a);
+		fputs("\t\t", out);
+		fprintf(out, fmt, b);
+		if (a > 0 && b > 0 && isfinite(a) && isfinite(b)) {
+			fprintf(out, "\t\t%6.2f%s\n",
+			    cmp_trunc2((b - a) / a * 100), r->sig ? "" : " ~");
+			lsum += log(b / a);
+			nlog++;
+			legend_add(&lg, r);
+		} else {
+			fprintf(out, "\t\t   n/a\n");
+			lg.na = 1;
+		}
+	}
+	if (nlog > 0)
+		fprintf(out, "  geomean\t\t\t\t\t%6.2f\n",
+		    cmp_trunc2((exp(lsum / (double)nlog) - 1) * 100));
+	else
+		fprintf(out, "  geomean\t\t\t\t\t   n/a\n");
+	print_legend(out, &lg, "", o->alpha);
+}
+
+static void
+fmt_pct(char *buf, size_t len, double ratio)
+{
+	if (isfinite(ratio))
+		snprintf(buf, len, "%+.2f%%", cmp_trunc2((ratio - 1) * 100));
+	else
+		snprintf(buf, len, "n/a");
+}
+
+static void
+print_markdown(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
+    const struct cmp_opts *o)
+{
+	size_t i, nlog = 0;
+	double lsum = 0;
+	char lab[400], d[32];
+	struct legend lg = { { 0 }, 0, 0 };
+
+	group_label(&rows[0], lab, sizeof(lab));
+	fprintf(out, "### %s\n\n", lab);
+	fprintf(out, "| Size | A: %s (%s) | B: %s (%s) | Delta | p | Significant |\n",
+	    rows[0].a->kernel, unit, rows[0].b->kernel, unit);
+	fprintf(out, "|-----:|------:|------:|------:|--:|:--|\n");
+	for (i = 0; i < n; i++) {
+		const struct cmp_row *r = &rows[i];
+
+		fmt_pct(d, sizeof(d), r->ratio);
+		fprintf(out, "| %zu | %.2f | %.2f | %s%s | ", r->a->size,
+		    r->a->st.median * r->fa, r->b->st.median * r->fb, d,
+		    r->sig || !isfinite(r->ratio) ? "" : " ~");
+		if (isnan(r->p))
+			fprintf(out, "- |");
+		else
+			fprintf(out, "%.2g |", r->p);
+		fprintf(out, " %s |\n", r->sig ? "yes" : "no");
+		if (isfinite(r->ratio)) {
+			lsum += log(r->ratio);
+			nlog++;
+			legend_add(&lg, r);
+		} else
+			lg.na = 1;
+	}
+	fmt_pct(d, sizeof(d), nlog ? exp(lsum / (double)nlog) : NAN);
+	fprintf(out, "| geomean | | | %s | | |\n\n", d);
+	fprintf(out, "Medians of the per-call cost; Delta: median B / median "
+	    "A - 1 (positive: B is slower).\n");
+	print_legend(out, &lg, "", o->alpha);
+}
+
+static void
+print_csv_header(FILE *out)
+{
+	static const char *const cols[] = {
+		"row", "family", "a_kernel", "b_kernel", "size", "src_align",
+		"dst_align", "cache", "mode", "unit", "a_n", "a_median",
+		"a_mean", "a_stddev", "b_n", "b_median", "b_mean", "b_stddev",
+		"delta_pct", "p_value", "test", "significant", "gate", NULL
+	};
+	struct csv_writer w;
+	size_t i;
+
+	csv_init(&w, out);
+	for (i = 0; cols[i] != NULL; i++)
+		csv_str(&w, cols[i]);
+	csv_end(&w);
+}
+
+static void
+print_csv(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
+    const struct cmp_opts *o)
+{
+	struct csv_writer w;
+	size_t i, nlog = 0;
+	double lsum = 0;
+
+	csv_init(&w, out);
+	for (i = 0; i < n; i++) {
+		const struct cmp_row *r = &rows[i];
+
+		csv_str(&w, "point");
+		csv_str(&w, r->a->family);
+		csv_str(&w, r->a->kernel);
+		csv_str(&w, r->b->kernel);
+		csv_ulong(&w, r->a->size);
+		csv_ulong(&w, r->a->src_align);
+		csv_ulong(&w, r->a->dst_align);
+		csv_str(&w, r->a->cache);
+		csv_str(&w, r->a->mode);
+		csv_str(&w, unit);
+		csv_ulong(&w, r->a->n);
+		csv_double(&w, r->a->st.median * r->fa);
+		csv_double(&w, r->a->st.mean * r->fa);
+		csv_double(&w, r->a->st.stddev * r->fa);
+		csv_ulong(&w, r->b->n);
+		csv_double(&w, r->b->st.median * r->fb);
+		csv_double(&w, r->b->st.mean * r->fb);
+		csv_double(&w, r->b->st.stddev * r->fb);
+		csv_double(&w, (r->ratio - 1) * 100);
+		csv_double(&w, r->p);
+		csv_str(&w, test_short[r->test]);
+		csv_str(&w, r->sig ? "yes" : "no");
+		csv_str(&w, o->fail_above < 0 ? "" : r->gate_fail ? "fail" :
+		    "pass");
+		csv_end(&w);
+		if (isfinite(r->ratio)) {
+			lsum += log(r->ratio);
+			nlog++;
+		}
+	}
+	csv_str(&w, "geomean");
+	csv_str(&w, rows[0].a->family);
+	csv_str(&w, rows[0].a->kernel);
+	csv_str(&w, rows[0].b->kernel);
+	csv_str(&w, "");
+	csv_ulong(&w, rows[0].a->src_align);
+	csv_ulong(&w, rows[0].a->dst_align);
+	csv_str(&w, rows[0].a->cache);
+	csv_str(&w, rows[0].a->mode);
+	csv_str(&w, unit);
+	for (i = 0; i < 8; i++)
+		csv_str(&w, "");
+	csv_double(&w, nlog ? (exp(lsum / (double)nlog) - 1) * 100 : NAN);
+	for (i = 0; i < 4; i++)
+		csv_str(&w, "");
+	csv_end(&w);
+}
+
+/* Report points that found no partner: on stderr, never silently. */
+static size_t
+report_unmatched(const struct rset *s, const char *side,
+    const unsigned char *used, const int *eligible)
+{
+	size_t i, k = 0, total = 0;
+	char d[300];
+
+	for (i = 0; i < s->n; i++)
+		if (eligible[i] && !used[i])
+			total++;
+	if (total == 0)
+		return 0;
+	warnx_("compare: %zu point%s of %s (%s) ha%s no match:", total,
+	    total == 1 ? "" : "s", side, s->path, total == 1 ? "s" : "ve");
+	for (i = 0; i < s->n && k < 20; i++)
+		if (eligible[i] && !used[i]) {
+			point_desc(&s->p[i], d, sizeof(d));
+			if (verbose_level > 0)
+				fprintf(stderr, "  %s\n", d);
+			k++;
+		}
+	if (total > k && verbose_level > 0)
+		fprintf(stderr, "  ... and %zu more\n", total - k);
+	return total;
+}
+
+static void match_rows(const struct rset *, const struct rset *,
+    const struct cmp_opts *, struct cmp_result *);
+
+void
+compare_match(const struct rset *a, const struct rset *b,
+    const struct cmp_opts *o, struct cmp_result *res)
+{
+	size_t i;
+	int missing = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (o->cost == CMP_COST_NET ||
+	    (o->cost == CMP_COST_AUTO && o->same_run)) {
+		match_rows(a, b, o, res);
+		return;
+	}
+	for (i = 0; i < a->n; i++)
+		missing |= !isfinite(a->p[i].overhead);
+	for (i = 0; i < b->n; i++)
+		missing |= !isfinite(b->p[i].overhead);
+	if (missing && o->cost == CMP_COST_GROSS)
+		usage_error("compare: --cost gross needs the overhead of every "
+		    "point, and %s or %s lacks it", a->path, b->path);
+	if (missing) {
+		match_rows(a, b, o, res);
+		return;
+	}
+	talk("csumbench: compare: two runs: comparing gross costs per call "
+	    "(each run's empty-call overhead added back; --cost net to "
+	    "compare the kernels' net costs)\n");
+	res->gross = 1;
+	load_copy(&res->ga, a);
+	load_copy(&res->gb, b);
+	load_add_overhead(&res->ga);
+	load_add_overhead(&res->gb);
+	match_rows(&res->ga, &res->gb, o, res);
+}
+
+void
+compare_result_free(struct cmp_result *res)
+{
+	free(res->rows);
+	if (res->gross) {
+		load_free(&res->ga);
+		load_free(&res->gb);
+	}
+	memset(res, 0, sizeof(*res));
+}
+
+int
+compare_sets(const struct rset *a, const struct rset *b,
+    const struct cmp_opts *o, FILE *out)
+{
+	struct cmp_result res;
+	int rc;
+
+	compare_match(a, b, o, &res);
+	compare_print(out, res.rows, res.n, res.unit, o);
+	fflush(out);
+	rc = compare_gate(&res, o);
+	compare_result_free(&res);
+	return rc;
+}
+
+/* Match every B point with the A point at its position; test each pair. */
+static void
+match_rows(const struct rset *a, const struct rset *b,
+    const struct cmp_opts *o, struct cmp_result *res)
+{
+	struct cmp_row *rows = NULL;
+	size_t nrows = 0, i, j, m = 0;
+	unsigned char *used_a = xcalloc(a->n + 1, 1), *used_b =
+	    xcalloc(b->n + 1, 1);
+	int *elig_a = xcalloc(a->n + 1, sizeof(int));
+	int *elig_b = xcalloc(b->n + 1, sizeof(int));
+	const char *base_family = "", *unit = NULL, *u;
+	char d[300];
+
+	if (o->a_kernel != NULL) {
+		if (!has_kernel(a, o->a_kernel))
+			usage_error("compare: %s has no kernel \"%s\"", a->path,
+			    o->a_kernel);
+		if (o->b_kernel != NULL && !has_kernel(b, o->b_kernel))
+			usage_error("compare: %s has no kernel \"%s\"", b->path,
+			    o->b_kernel);
+		base_family = family_of(a, o->a_kernel);
+	}
+	for (i = 0; i < a->n; i++)
+		elig_a[i] = on_side(&a->p[i], 0, o, base_family);
+	for (j = 0; j < b->n; j++)
+		elig_b[j] = on_side(&b->p[j], 1, o, base_family);
+	/* Match every B point with the A point at its position. */
+	for (j = 0; j < b->n; j++) {
+		const struct rpoint *q = &b->p[j];
+		size_t hit = (size_t)-1;
+
+		if (!elig_b[j])
+			continue;
+		for (i = 0; i < a->n; i++) {
+			const struct rpoint *p = &a->p[i];
+
+			if (!elig_a[i] || !same_position(p, q))
+				continue;
+			if (o->a_kernel == NULL &&
+			    (strcmp(p->kernel, q->kernel) != 0 ||
+			    strcmp(p->family, q->family) != 0))
+				continue;
+			if (hit != (size_t)-1) {
+				point_desc(p, d, sizeof(d));
+				usage_error("compare: %s has the point %s "
+				    "twice", a->path, d);
+			}
+			hit = i;
+		}
+		if (hit == (size_t)-1)
+			continue;
+		used_a[hit] = used_b[j] = 1;
+		rows = xreallocarray(rows, nrows + 1, sizeof(*rows));
+		memset(&rows[nrows], 0, sizeof(rows[0]));
+		rows[nrows].a = &a->p[hit];
+		rows[nrows].b = q;
+		nrows++;
+	}
+	res->unmatched_a = report_unmatched(a, "A", used_a, elig_a);
+	res->unmatched_b = report_unmatched(b, "B", used_b, elig_b);
+	/* The -k filter: keep rows where either kernel matches. */
+	for (i = j = 0; i < nrows; i++)
+		if (o->kernels == NULL ||
+		    match_patterns(o->kernels, rows[i].a->kernel) ||
+		    match_patterns(o->kernels, rows[i].b->kernel))
+			rows[j++] = rows[i];
+	nrows = j;
+	if (nrows == 0)
+		usage_error("compare: no matching points between %s and %s%s",
+		    a->path, b->path, o->a_kernel || o->families ||
+		    o->kernels || o->ignore_below ? " (after the filters)" : "");
+	qsort(rows, nrows, sizeof(*rows), row_order);
+	for (i = 1; i < nrows; i++)
+		if (row_order(&rows[i - 1], &rows[i]) == 0) {
+			point_desc(rows[i].b, d, sizeof(d));
+			usage_error("compare: %s has the point %s twice",
+			    b->path, d);
+		}
+	for (i = 0; i < nrows; i++) {
+		u = common_unit(&rows[i], a, b);
+		if (unit == NULL)
+			unit = u;
+		else if (strcmp(unit, u) != 0)
+			usage_error("compare: points in different units (%s "
+			    "and %s)", unit, u);
+		test_row(&rows[i], o);
+		if (isfinite(rows[i].ratio))
+			m++;
+	}
+	if (strcmp(unit, "ns") == 0 && strcmp(rows[0].a->unit, "ns") != 0)
+		talk("csumbench: compare: units differ (%s, %s): compared in "
+		    "nanoseconds\n", rows[0].a->unit, rows[0].b->unit);
+	if (!a->has_samples || !b->has_samples)
+		talk("csumbench: compare: %s has no raw samples: significance "
+		    "from the overlap of the medians' 95%% confidence "
+		    "intervals (an approximation; write results with "
+		    "-o FILE.json to keep the samples)\n",
+		    !a->has_samples ? a->path : b->path);
+	if (o->fail_above >= 0)
+		for (i = 0; i < nrows; i++)
+			gate_row(&rows[i], o, m);
+	res->rows = rows;
+	res->n = nrows;
+	res->unit = unit;
+	free(used_a);
+	free(used_b);
+	free(elig_a);
+	free(elig_b);
+}
+
+void
+compare_print(FILE *out, const struct cmp_row *rows, size_t nrows,
+    const char *unit, const struct cmp_opts *o)
+{
+	size_t i, g;
+	int number = 0;
+
+	if (o->style == CMP_CSV)
+		print_csv_header(out);
+	for (i = 0; i < nrows; i = g) {
+		for (g = i + 1; g < nrows && same_group(&rows[i], &rows[g]); g++)
+			;
+		if (i > 0 && o->style != CMP_CSV)
+			putc('\n', out);
+		switch (o->style) {
+		case CMP_BPF:
+			print_bpf(out, rows + i, g - i, unit, o);
+			break;
+		case CMP_TICKS:
+			print_ticks(out, rows + i, g - i, unit, ++number, o);
+			break;
+		case CMP_MARKDOWN:
+			print_markdown(out, rows + i, g - i, unit, o);
+			break;
+		case CMP_CSV:
+			print_csv(out, rows + i, g - i, unit, o);
+			break;
+		}
+	}
+}
+
+int
+compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
+{
+	const struct cmp_row *rows = res->rows;
+	size_t nrows = res->n, i, nfail = 0, nslow = 0;
+	char d[300];
+
+	if (o->fail_above < 0)
+		return 0;
+	for (i = 0; i < nrows; i++) {
+		nfail += rows[i].gate_fail;
+		nslow += rows[i].slower;
+	}
+	if (nfail > 0) {
+		fprintf(stderr, "%s: compare: FAIL: %zu of %zu points "
+		    "significantly more than %g%% slower in B:\n",
+		    progname, nfail, nrows, o->fail_above);
+		for (i = 0; i < nrows; i++) {
+			const struct cmp_row *r = &rows[i];
+
+			if (!r->gate_fail)
+				continue;
+			point_desc(r->b, d, sizeof(d));
+			fprintf(stderr, "  %s: %+.2f%% vs %s", d,
+			    (r->ratio - 1) * 100, r->a->kernel);
+			if (!isnan(r->pg))
+				fprintf(stderr, " (p = %.2g)", r->pg);
+			fputc('\n', stderr);
+		}
+	} else if (!o->quiet)
+		fprintf(stderr, "%s: compare: pass: no point "
+		    "significantly more than %g%% slower in B (%zu "
+		    "points; %zu more than %g%% slower but not "
+		    "significantly)\n", progname, o->fail_above,
+		    nrows, nslow, o->fail_above);
+	return nfail > 0 ? EXIT_CHECK : 0;
+}

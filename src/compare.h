@@ -1,0 +1,98 @@
+/*
+ * compare.h - delta tables of two sets of results, and the regression gate.
+ *
+ * Rows pair a point of A with the point of B at the same grid position.
+ * Each row carries a two-sided significance test of "no difference"
+ * (shown in the table), and, with a gate, a one-sided test of "B is more
+ * than PCT slower than A" (see signif.h and csumbench(1), COMPARE).
+ */
+#ifndef CSUMBENCH_COMPARE_H
+#define CSUMBENCH_COMPARE_H
+
+#include <stdio.h>
+
+#include "load.h"
+
+enum cmp_style { CMP_BPF, CMP_TICKS, CMP_MARKDOWN, CMP_CSV };
+/*
+ * The cost compared: net (what the kernel adds to a call: the engine's
+ * figure, the empty call's cost subtracted) or gross (with that overhead
+ * added back: what the timer saw). auto is net within one run and gross
+ * across runs, because each run estimates the empty call on its own and
+ * the estimate moves by a tick or two between runs, which would show as
+ * large relative changes of the smallest kernels.
+ */
+enum { CMP_COST_AUTO, CMP_COST_NET, CMP_COST_GROSS };
+
+struct cmp_opts {
+	enum cmp_style	 style;
+	double		 alpha;		/* significance level (two-sided) */
+	double		 fail_above;	/* gate threshold in percent; < 0: none */
+	size_t		 ignore_below;	/* drop points smaller than this */
+	const char	*families;	/* comma-separated, NULL for all */
+	const char	*kernels;	/* globs on either side's kernel */
+	const char	*a_kernel;	/* compare kernel a_kernel of A ... */
+	const char	*b_kernel;	/* ... with b_kernel of B */
+	int		 same_run;	/* A and B are one run: samples paired */
+	int		 cost;		/* CMP_COST_*: which cost is compared */
+	int		 quiet;
+};
+
+/* How a row's significance was decided. */
+enum cmp_test {
+	CMP_PAIRED,	/* Wilcoxon signed-rank on paired samples (one run) */
+	CMP_MWU,	/* Mann-Whitney U on the samples of two runs */
+	CMP_CI,		/* no samples: the medians' 95% CIs do not overlap */
+};
+
+/* One point of B against the point of A at its grid position. */
+struct cmp_row {
+	const struct rpoint *a, *b;
+	double	 fa, fb;	/* factors to the common unit */
+	double	 ratio;		/* median cost B / A; NaN if not comparable */
+	double	 p;		/* two-sided p-value; NaN for CMP_CI */
+	int	 sig;		/* significant at alpha */
+	enum cmp_test test;
+	double	 pg;		/* the gate's one-sided p-value */
+	int	 slower;	/* ratio above the gate's threshold */
+	int	 gate_fail;
+};
+
+struct cmp_result {
+	struct cmp_row	*rows;	/* by family, kernels, cache, mode, offsets,
+				 * size: the tables' order */
+	size_t		 n;
+	const char	*unit;	/* the unit every row is shown in */
+	size_t		 unmatched_a, unmatched_b;  /* points without a match */
+	struct rset	 ga, gb;	/* the gross costs, when compared */
+	int		 gross;
+};
+
+/* The defaults: markdown, alpha 0.05, no gate, all points, cost auto. */
+void	compare_opts_init(struct cmp_opts *o);
+/* Parse a --style name; -1 if unknown. */
+int	cmp_style_parse(const char *s);
+/*
+ * Match the points of a and b, test each pair (and judge it with the gate
+ * when o->fail_above >= 0). Unmatched points are listed on stderr; exits 2
+ * (usage_error) when no point matches. The rows point into a and b (or
+ * into res's gross copies), so those must outlive res.
+ */
+void	compare_match(const struct rset *a, const struct rset *b,
+	    const struct cmp_opts *o, struct cmp_result *res);
+/* Tables of rows[0..n-1] (in res->rows's order) in o->style. */
+void	compare_print(FILE *out, const struct cmp_row *rows, size_t n,
+	    const char *unit, const struct cmp_opts *o);
+/* The gate's verdict on stderr: 0, or EXIT_CHECK when it fails. */
+int	compare_gate(const struct cmp_result *res, const struct cmp_opts *o);
+void	compare_result_free(struct cmp_result *res);
+/* All of the above: match, print on out, verdict. */
+int	compare_sets(const struct rset *a, const struct rset *b,
+	    const struct cmp_opts *o, FILE *out);
+/* Option values shared by compare and run --baseline (exit 2 if bad). */
+size_t	compare_parse_size(const char *opt, const char *arg);
+double	compare_parse_alpha(const char *arg);
+/* Truncate toward zero to two decimals, as the cover letters do. */
+double	cmp_trunc2(double pct);
+
+#endif

@@ -1,0 +1,22 @@
+/*
+ * preset.h - named sweeps for `csumbench run --preset`: a family, sizes
+ * and alignments that reproduce one comparison (see seeds/).
+ */
+#ifndef CSUMBENCH_PRESET_H
+#define CSUMBENCH_PRESET_H
+
+struct run_preset {
+	const char *name;
+	const char *families;	/* default -f */
+	const char *sizes;	/* default -s (a grid spec) */
+	const char *align;	/* default -a (an alignment spec) */
+	const char *about;
+};
+
+/* NULL-terminated by name. */
+extern const struct run_preset run_presets[];
+
+/* The preset called name, or NULL. */
+const struct run_preset *preset_find(const char *name);
+
+#endif

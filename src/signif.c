@@ -1,0 +1,154 @@
+/*
+ * signif.c - rank tests of two kernels' samples (see signif.h).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "signif.h"
+#include "util.h"
+
+struct ranked {
+	double	v;
+	int	tag;		/* MWU: 0 for A, 1 for B; signed-rank: sign */
+	double	rank;
+};
+
+static int
+cmp_ranked(const void *x, const void *y)
+{
+	double a = ((const struct ranked *)x)->v;
+	double b = ((const struct ranked *)y)->v;
+
+	return (a > b) - (a < b);
+}
+
+/*
+ * Sort r[0..n-1] by value and give midranks (1-based) to ties; return the
+ * tie term sum(t^3 - t) over groups of t equal values.
+ */
+static double
+midrank(struct ranked *r, size_t n)
+{
+	size_t i, j, k;
+	double ties = 0, t;
+
+	qsort(r, n, sizeof(*r), cmp_ranked);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && r[j].v == r[i].v; j++)
+			;
+		for (k = i; k < j; k++)
+			r[k].rank = (double)(i + 1 + j) / 2;
+		t = (double)(j - i);
+		ties += t * t * t - t;
+	}
+	return ties;
+}
+
+double
+signif_norm_sf(double z)
+{
+	return 0.5 * erfc(z / M_SQRT2);
+}
+
+/*
+ * p-value from a statistic with mean mu and standard deviation sd under
+ * the null, with the continuity correction.
+ */
+static double
+p_value(double stat, double mu, double sd, enum signif_alt alt)
+{
+	double d = stat - mu, z;
+
+	if (!(sd > 0))
+		return 1;
+	if (alt == SIGNIF_GREATER) {
+		z = (d - 0.5) / sd;
+		return signif_norm_sf(z);
+	}
+	d = fabs(d) - 0.5;
+	if (d < 0)
+		d = 0;
+	z = d / sd;
+	return fmin(1, 2 * signif_norm_sf(z));
+}
+
+static int
+all_finite(const double *x, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isfinite(x[i]))
+			return 0;
+	return 1;
+}
+
+double
+signif_mwu(const double *a, size_t na, const double *b, size_t nb,
+    double scale, enum signif_alt alt)
+{
+	struct ranked *r;
+	size_t i, n = na + nb;
+	double ties, rb = 0, ub, mu, var, N = (double)n;
+
+	if (na < 4 || nb < 4 || !all_finite(a, na) || !all_finite(b, nb))
+		return 1;
+	r = xcalloc(n, sizeof(*r));
+	for (i = 0; i < na; i++) {
+		r[i].v = a[i] * scale;
+		r[i].tag = 0;
+	}
+	for (i = 0; i < nb; i++) {
+		r[na + i].v = b[i];
+		r[na + i].tag = 1;
+	}
+	ties = midrank(r, n);
+	for (i = 0; i < n; i++)
+		if (r[i].tag == 1)
+			rb += r[i].rank;
+	free(r);
+	/* U of B: pairs (a, b) with b > a, ties counting one half. */
+	ub = rb - (double)nb * ((double)nb + 1) / 2;
+	mu = (double)na * (double)nb / 2;
+	var = (double)na * (double)nb / 12 *
+	    ((N + 1) - ties / (N * (N - 1)));
+	return p_value(ub, mu, sqrt(var), alt);
+}
+
+double
+signif_signed_rank(const double *a, const double *b, size_t n,
+    double scale, enum signif_alt alt)
+{
+	struct ranked *r;
+	size_t i, m = 0;
+	double ties, wplus = 0, mu, var, M;
+
+	if (!all_finite(a, n) || !all_finite(b, n))
+		return 1;
+	r = xcalloc(n ? n : 1, sizeof(*r));
+	for (i = 0; i < n; i++) {
+		double d = b[i] - scale * a[i];
+
+		/* Zero differences carry no sign: dropped (Wilcoxon's way). */
+		if (d == 0)
+			continue;
+		r[m].v = fabs(d);
+		r[m].tag = d > 0;
+		m++;
+	}
+	if (m < 6) {
+		free(r);
+		return 1;
+	}
+	ties = midrank(r, m);
+	for (i = 0; i < m; i++)
+		if (r[i].tag)
+			wplus += r[i].rank;
+	free(r);
+	M = (double)m;
+	mu = M * (M + 1) / 4;
+	var = M * (M + 1) * (2 * M + 1) / 24 - ties / 48;
+	return p_value(wplus, mu, sqrt(var), alt);
+}

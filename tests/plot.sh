@@ -1,0 +1,140 @@
+#!/bin/sh
+# plot and report: every script makes a valid PNG and SVG from the fixed
+# results in tests/data; bad input exits 2 with one line. The figure tests
+# are skipped, not failed, when gnuplot is absent.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+data="$top_srcdir/tests/data"
+scripts="$top_srcdir/scripts"
+CSUMBENCH_DATADIR="$scripts"
+export CSUMBENCH_DATADIR
+
+# Bad input: exit 2, one line naming what was wrong (no gnuplot needed).
+expect_exit 2 "plot without a file exits 2" -- "$CSUMBENCH" plot
+stderr_one_line 'no results file' "plot without a file: one line"
+expect_exit 2 "plot of a missing file exits 2" -- "$CSUMBENCH" plot "$TMPD/nosuch.csv"
+stderr_one_line 'nosuch.csv' "missing file: one line naming it"
+printf 'a,b,c\n1,2,3\n' >"$TMPD/notres.csv"
+expect_exit 2 "plot of a CSV without our columns exits 2" -- "$CSUMBENCH" plot "$TMPD/notres.csv"
+stderr_one_line 'no column "family"' "foreign CSV: one line naming the missing column"
+head -1 "$data/results.csv" >"$TMPD/bad.csv"
+sed -n 2p "$data/results.csv" | sed 's/,hot,throughput,ticks,31,[0-9]*,[^,]*,[^,]*,/,hot,throughput,ticks,31,100,1.0,fast,/' >>"$TMPD/bad.csv"
+expect_exit 2 "a non-number in a numeric column exits 2" -- "$CSUMBENCH" plot "$TMPD/bad.csv" -o "$TMPD/o"
+stderr_one_line 'line 2: column median: .*"fast"' "bad number: one line naming line and column"
+head -1 "$data/results.csv" >"$TMPD/empty.csv"
+expect_exit 2 "a results file without rows exits 2" -- "$CSUMBENCH" plot "$TMPD/empty.csv"
+stderr_one_line 'no results' "no rows: one line"
+expect_exit 2 "bad --format exits 2" -- "$CSUMBENCH" plot "$data/results.csv" --format gif
+stderr_one_line '"gif"' "bad --format: one line naming it"
+expect_exit 2 "-k matching nothing exits 2" -- "$CSUMBENCH" plot "$data/results.csv" -k 'nosuch*'
+stderr_one_line 'nosuch' "-k matching nothing: one line naming it"
+expect_exit 2 "unknown option exits 2" -- "$CSUMBENCH" report "$data/results.csv" --bogus
+stderr_one_line 'bogus' "unknown option: one line naming it"
+expect_exit 2 "two results files exit 2" -- "$CSUMBENCH" report "$data/results.csv" "$data/base.csv"
+stderr_one_line 'one results file' "two files: one line"
+expect_exit 2 "report --compare with a missing baseline exits 2" -- "$CSUMBENCH" report "$data/results.csv" --compare "$TMPD/nosuch.csv" -o "$TMPD/r0"
+stderr_one_line 'nosuch.csv' "missing baseline: one line naming it"
+[ ! -e "$TMPD/r0/report.md" ]; ok $? "no report left behind"
+CSUMBENCH_GNUPLOT="$TMPD/no-gnuplot" expect_exit 2 "missing gnuplot exits 2" -- "$CSUMBENCH" plot "$data/results.csv" -o "$TMPD/o"
+stderr_one_line 'gnuplot not found.*gnuplot-nox' "missing gnuplot: one line naming the package"
+CSUMBENCH_DATADIR="$TMPD" expect_exit 2 "a data directory without scripts exits 2" -- "$CSUMBENCH" plot "$data/results.csv" -o "$TMPD/o"
+stderr_one_line 'CSUMBENCH_DATADIR' "no scripts: one line naming CSUMBENCH_DATADIR"
+for c in plot report; do
+	expect_exit 0 "$c --help exits 0" -- "$CSUMBENCH" $c --help
+	grep -q "usage: csumbench $c" "$TMPD/out"; ok $? "$c --help prints usage"
+done
+
+# is_png FILE / is_svg FILE: the signature and a plausible size.
+is_png() {
+	[ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
+	    [ "$(wc -c <"$1")" -gt 5000 ]
+}
+is_svg() {
+	head -c 400 "$1" | grep -q '<svg' && tail -c 100 "$1" | grep -q '</svg>' &&
+	    [ "$(wc -c <"$1")" -gt 5000 ]
+}
+
+if ! command -v gnuplot >/dev/null 2>&1; then
+	skip "gnuplot is not installed: figures not tested"
+	done_testing
+	exit $?
+fi
+
+# Each script on its own, on the fixed data, as PNG and SVG.
+awk -F, 'NR == 1 || $1 == "memcpy"' "$data/results.csv" >"$TMPD/memcpy.csv"
+for fmt in png svg; do
+	gnuplot -c "$scripts/throughput.gp" "$TMPD/memcpy.csv" "$TMPD/t.$fmt" "Test CPU" 2>"$TMPD/err"
+	ok $? "throughput.gp runs alone ($fmt)"
+	is_$fmt "$TMPD/t.$fmt"; ok $? "throughput.gp makes a valid $fmt"
+	gnuplot -c "$scripts/heatmap.gp" "$data/results.csv" "$TMPD/h.$fmt" copy.shift 64 2>"$TMPD/err"
+	ok $? "heatmap.gp runs alone ($fmt)"
+	is_$fmt "$TMPD/h.$fmt"; ok $? "heatmap.gp makes a valid $fmt"
+	gnuplot -c "$scripts/heatmap.gp" "$data/results.csv" "$TMPD/hr.$fmt" copy.shift 64 "" rel 2>"$TMPD/err"
+	ok $? "heatmap.gp rel runs alone ($fmt)"
+	is_$fmt "$TMPD/hr.$fmt"; ok $? "heatmap.gp rel makes a valid $fmt"
+	gnuplot -c "$scripts/delta.gp" "$data/delta.csv" "$TMPD/d.$fmt" "B against A" 2>"$TMPD/err"
+	ok $? "delta.gp runs alone ($fmt)"
+	is_$fmt "$TMPD/d.$fmt"; ok $? "delta.gp makes a valid $fmt"
+done
+
+# csumbench plot: the figures, their paths on stdout, nothing else left.
+expect_exit 0 "plot exits 0" -- "$CSUMBENCH" plot "$data/results.csv" -o "$TMPD/p"
+for f in throughput-memcpy-hot throughput-csum-hot heatmap-copy.shift-64-hot heatmap-copy.shift-64-rel-hot; do
+	grep -qx "$TMPD/p/$f.png" "$TMPD/out"; ok $? "plot prints $f.png"
+	is_png "$TMPD/p/$f.png"; ok $? "$f.png is a valid PNG"
+done
+[ "$(wc -l <"$TMPD/out")" -eq "$(ls "$TMPD/p" | wc -l)" ]
+ok $? "one path printed per file written, no temporary file left"
+expect_exit 0 "plot --format svg -f csum exits 0" -- "$CSUMBENCH" plot "$data/results.csv" -o "$TMPD/s" --format svg -f csum
+[ "$(cat "$TMPD/out")" = "$TMPD/s/throughput-csum-hot.svg" ]; ok $? "-f csum: the csum figure only"
+is_svg "$TMPD/s/throughput-csum-hot.svg"; ok $? "it is a valid SVG"
+expect_exit 0 "plot -k --keep-data exits 0" -- "$CSUMBENCH" plot "$data/results.csv" -o "$TMPD/k" -k 'memcpy.*' --keep-data
+[ -s "$TMPD/k/throughput-memcpy-hot.csv" ]; ok $? "--keep-data keeps the figure's data"
+gnuplot -c "$scripts/throughput.gp" "$TMPD/k/throughput-memcpy-hot.csv" "$TMPD/k/again.png" 2>/dev/null
+is_png "$TMPD/k/again.png"; ok $? "the kept data redraws with the script alone"
+
+# JSON results: plot reads them as it reads CSV.
+"$CSUMBENCH" run -k 'memcpy.bytes,memcpy.words' -s 16-256:x4 -r 5 -o "$TMPD/j.json" 2>/dev/null
+expect_exit 0 "plot of JSON results exits 0" -- "$CSUMBENCH" plot "$TMPD/j.json" -o "$TMPD/j"
+is_png "$TMPD/j/throughput-memcpy-hot.png"; ok $? "JSON results: a valid throughput PNG"
+expect_exit 0 "plot --compare of JSON results exits 0" -- "$CSUMBENCH" plot "$TMPD/j.json" --compare "$TMPD/j.json" -o "$TMPD/jd"
+is_png "$TMPD/jd/delta-memcpy-hot.png"; ok $? "JSON results: a valid delta PNG"
+
+# compare's CSV feeds delta.gp as it is; plot --compare draws those rows.
+"$CSUMBENCH" compare "$data/base.csv" "$data/results.csv" --style csv -q -f csum >"$TMPD/cmp.csv" 2>/dev/null
+gnuplot -c "$scripts/delta.gp" "$TMPD/cmp.csv" "$TMPD/cmp.png" "compare" 2>"$TMPD/err"
+ok $? "delta.gp draws compare --style csv"
+is_png "$TMPD/cmp.png"; ok $? "... a valid PNG"
+expect_exit 0 "plot --compare --keep-data exits 0" -- "$CSUMBENCH" plot "$data/results.csv" --compare "$data/base.csv" -f csum -o "$TMPD/kd" --keep-data
+grep '^point,' "$TMPD/cmp.csv" | sort >"$TMPD/cmp.rows"
+grep '^point,' "$TMPD/kd/delta-csum-hot.csv" | sort >"$TMPD/kd.rows"
+cmp -s "$TMPD/cmp.rows" "$TMPD/kd.rows"
+ok $? "the delta chart's data is compare's CSV rows"
+
+# csumbench report.
+expect_exit 0 "report --compare exits 0" -- "$CSUMBENCH" report "$data/results.csv" --compare "$data/base.csv" -o "$TMPD/r"
+[ "$(cat "$TMPD/out")" = "$TMPD/r/report.md" ]; ok $? "report prints the report's path"
+r="$TMPD/r/report.md"
+grep -q '^| CPU | AMD EPYC' "$r"; ok $? "report names the CPU from the .meta"
+grep -q '^| timer | tsc' "$r"; ok $? "report names the timer"
+grep -q '^| compiler | gcc' "$r"; ok $? "report names the compiler"
+grep -q '^| date | 20' "$r"; ok $? "report gives the date"
+grep -q '^## Fastest kernel by size' "$r"; ok $? "report has the fastest kernels"
+grep -qx '| 64 | 11.74 | 12.65 | +7.81% | - | yes |' "$r"
+ok $? "report has the delta table (csum.generic64 faster in the baseline)"
+grep -q '^| 65536 | .* ~ | - | no |$' "$r"; ok $? "insignificant deltas are marked"
+# The report's tables are compare's: same rows, same significance.
+"$CSUMBENCH" compare "$data/base.csv" "$data/results.csv" -q -f csum >"$TMPD/cmp.md" 2>/dev/null
+sed -n '/^### csum.generic64, offsets 0\/0/,/^~/p' "$TMPD/cmp.md" >"$TMPD/cmp64.md"
+sed -n '/^### csum.generic64, offsets 0\/0/,/^~/p' "$r" >"$TMPD/rep64.md"
+[ -s "$TMPD/cmp64.md" ] && cmp -s "$TMPD/cmp64.md" "$TMPD/rep64.md"
+ok $? "report's delta table is compare's markdown table"
+missing=0
+for img in $(sed -n 's/^!\[[^]]*\](\([^)]*\))$/\1/p' "$r"); do
+	case $img in /*) missing=1 ;; esac
+	is_png "$TMPD/r/$img" || missing=1
+done
+[ $missing -eq 0 ] && grep -q '^!\[.*\](delta-csum-hot.png)$' "$r"
+ok $? "every embedded figure is a relative path to a valid PNG, delta chart included"
+
+done_testing

@@ -1,0 +1,155 @@
+/*
+ * t_signif.c - the significance decisions on samples with known answers.
+ *
+ * Expected p-values are those of the normal approximation with tie and
+ * continuity corrections, worked out by hand below; they are what R gives
+ * with wilcox.test(..., exact = FALSE, correct = TRUE).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/compare.h"
+#include "../src/signif.h"
+#include "tap.h"
+
+static int
+near(double got, double want, double tol)
+{
+	if (fabs(got - want) <= tol)
+		return 1;
+	tap_diag("got %.6g, want %.6g", got, want);
+	return 0;
+}
+
+/* Normal-ish noise from a fixed-seed LCG (sum of 12 uniforms - 6). */
+static double
+noise(unsigned long long *s)
+{
+	double z = 0;
+	int i;
+
+	for (i = 0; i < 12; i++) {
+		*s = *s * 6364136223846793005ull + 1442695040888963407ull;
+		z += (double)(*s >> 11) / 9007199254740992.0;
+	}
+	return z - 6;
+}
+
+int
+main(void)
+{
+	/* Hollander & Wolfe's depression scores (R's wilcox.test example). */
+	static const double x[] = { 1.83, 0.50, 1.62, 2.48, 1.68, 1.88, 1.55,
+	    3.06, 1.30 };
+	static const double y[] = { 0.878, 0.647, 0.598, 2.05, 1.06, 1.29,
+	    1.06, 3.14, 1.29 };
+	/* R's wilcox.test two-sample example (permeability constants). */
+	static const double u[] = { 0.80, 0.83, 1.89, 1.04, 1.45, 1.38, 1.91,
+	    1.64, 0.73, 1.46 };
+	static const double v[] = { 1.15, 0.88, 0.90, 0.74, 1.21 };
+	static const double t1[] = { 1, 2, 2, 3 };
+	static const double t2[] = { 2, 3, 3, 4, 5 };
+	double a[40], b[40], c[40];
+	unsigned long long seed = 42;
+	int i;
+
+	/*
+	 * Paired: V = 40 of n = 9 (no ties, no zeros); mu = 22.5,
+	 * var = 9*10*19/24 = 71.25; z = (40 - 22.5 - 0.5)/sqrt(71.25) =
+	 * 2.01399; one-sided p = 0.022004, two-sided 0.044009.
+	 */
+	tap_ok(near(signif_signed_rank(y, x, 9, 1, SIGNIF_TWO_SIDED),
+	    0.044009, 2e-5), "signed-rank, two-sided: p = 0.0440");
+	tap_ok(near(signif_signed_rank(y, x, 9, 1, SIGNIF_GREATER), 0.022004,
+	    2e-5), "signed-rank, one-sided: p = 0.0220");
+	tap_ok(signif_signed_rank(x, y, 9, 1, SIGNIF_GREATER) > 0.9,
+	    "signed-rank, the other direction: p > 0.9");
+	/*
+	 * Unpaired: U of u over v = 35 of 10 x 5; mu = 25, var = 50*16/12;
+	 * z = (35 - 25 - 0.5)/8.16497 = 1.16351; p = 0.12231 one-sided.
+	 */
+	tap_ok(near(signif_mwu(v, 5, u, 10, 1, SIGNIF_GREATER), 0.12231, 2e-5),
+	    "Mann-Whitney, one-sided: p = 0.1223");
+	tap_ok(near(signif_mwu(v, 5, u, 10, 1, SIGNIF_TWO_SIDED), 0.24462,
+	    4e-5), "Mann-Whitney, two-sided: p = 0.2446");
+	/*
+	 * Ties: t1 = {1,2,2,3}, t2 = {2,3,3,4,5}. Midranks: 1->1, 2->3 (x3),
+	 * 3->6 (x3), 4->8, 5->9; rank sum of t2 = 3+6+6+8+9 = 32, U = 17;
+	 * mu = 10; tie term = (27-3)*2 = 48; var = 20/12 * (10 - 48/72) =
+	 * 15.5556; z = (17 - 10 - 0.5)/3.94405 = 1.64805; two-sided p =
+	 * 0.099335.
+	 */
+	tap_ok(near(signif_mwu(t1, 4, t2, 5, 1, SIGNIF_TWO_SIDED), 0.099335,
+	    2e-5), "Mann-Whitney with ties: p = 0.0993");
+	/*
+	 * Complete separation, 10 vs 10: U = 100, mu = 50, var = 175;
+	 * z = 49.5/13.2288 = 3.74185; two-sided p = 1.8271e-4.
+	 */
+	for (i = 0; i < 10; i++) {
+		a[i] = 100 + i;
+		b[i] = 200 + i;
+	}
+	tap_ok(near(signif_mwu(a, 10, b, 10, 1, SIGNIF_TWO_SIDED), 1.8271e-4,
+	    1e-7), "Mann-Whitney, separated: p = 1.83e-4");
+	tap_ok(signif_mwu(a, 10, a, 10, 1, SIGNIF_TWO_SIDED) == 1 &&
+	    signif_signed_rank(a, a, 10, 1, SIGNIF_TWO_SIDED) == 1,
+	    "identical samples: p = 1");
+	for (i = 0; i < 10; i++)
+		c[i] = 5;
+	tap_ok(signif_mwu(c, 10, c, 10, 1, SIGNIF_TWO_SIDED) == 1,
+	    "all tied: p = 1 (no variance)");
+	tap_ok(signif_mwu(a, 3, b, 3, 1, SIGNIF_TWO_SIDED) == 1 &&
+	    signif_signed_rank(a, b, 5, 1, SIGNIF_TWO_SIDED) == 1,
+	    "too few samples: never significant");
+
+	/*
+	 * Decisions on synthetic kernels: costs around 1000 with 1% noise.
+	 * B 10% slower is significant; B the same is not; against a 5%
+	 * margin the 10% slowdown is significant, against 15% it is not.
+	 */
+	for (i = 0; i < 31; i++) {
+		double drift = 30 * noise(&seed);	/* shared by a pair */
+
+		a[i] = 1000 + drift + 10 * noise(&seed);
+		b[i] = 1100 + drift * 1.1 + 11 * noise(&seed);
+		c[i] = 1000 + drift + 10 * noise(&seed);
+	}
+	tap_ok(signif_mwu(a, 31, b, 31, 1, SIGNIF_TWO_SIDED) < 1e-6,
+	    "10%% slower, unpaired: significant");
+	tap_ok(signif_signed_rank(a, b, 31, 1, SIGNIF_TWO_SIDED) < 1e-5,
+	    "10%% slower, paired: significant");
+	tap_ok(signif_signed_rank(a, c, 31, 1, SIGNIF_TWO_SIDED) > 0.05 &&
+	    signif_mwu(a, 31, c, 31, 1, SIGNIF_TWO_SIDED) > 0.05,
+	    "no change: not significant");
+	tap_ok(signif_signed_rank(a, b, 31, 1.05, SIGNIF_GREATER) < 1e-5,
+	    "10%% slower is significantly more than 5%% slower");
+	tap_ok(signif_signed_rank(a, b, 31, 1.15, SIGNIF_GREATER) > 0.5 &&
+	    signif_mwu(a, 31, b, 31, 1.15, SIGNIF_GREATER) > 0.5,
+	    "10%% slower is not significantly more than 15%% slower");
+	/*
+	 * Drift that the pairing removes: 3% noise shared by each pair,
+	 * a 1% change. Paired sees it, unpaired cannot.
+	 */
+	seed = 7;
+	for (i = 0; i < 31; i++) {
+		double drift = 30 * noise(&seed);
+
+		a[i] = 1000 + drift + noise(&seed);
+		b[i] = 1010 + drift + noise(&seed);
+	}
+	tap_ok(signif_signed_rank(a, b, 31, 1, SIGNIF_TWO_SIDED) < 1e-4,
+	    "1%% change under 3%% shared drift: paired test sees it");
+	tap_ok(signif_mwu(a, 31, b, 31, 1, SIGNIF_TWO_SIDED) > 0.05,
+	    "... the unpaired test does not");
+
+	/* Truncation as in the cover letters. */
+	tap_ok(cmp_trunc2(-62.3897) == -62.38 && cmp_trunc2(0.7042) == 0.70 &&
+	    cmp_trunc2(48.7369) == 48.73 && cmp_trunc2(-0.004) == 0 &&
+	    !signbit(cmp_trunc2(-0.004)),
+	    "percentages truncate toward zero to two decimals");
+	return tap_done();
+}
