@@ -284,10 +284,11 @@ memcpy_auto(void *dst, const void *src, size_t n)
 	x86_evex_copy_64_128(d, s, n);
 	return dst;
 longer:
-	if (n <= 256) {
-		x86_evex_copy_129_256(d, s, n);
-		return dst;
-	}
+	if (__builtin_expect(n > 256, 0))
+		goto longer2;
+	x86_evex_copy_129_256(d, s, n);
+	return dst;
+longer2:
 	if (n <= 512) {
 		x86_evex_copy_257_512(d, s, n);
 		return dst;

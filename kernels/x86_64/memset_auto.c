@@ -213,10 +213,11 @@ memset_auto(void *dst, int c, size_t n)
 	x86_evex_set_64_128(d, n);
 	return dst;
 longer:
-	if (n <= 256) {
-		x86_evex_set_129_256(d, n);
-		return dst;
-	}
+	if (__builtin_expect(n > 256, 0))
+		goto longer2;
+	x86_evex_set_129_256(d, n);
+	return dst;
+longer2:
 	if (n <= 512) {
 		x86_evex_set_257_512(d, n);
 		return dst;
