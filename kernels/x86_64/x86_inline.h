@@ -241,10 +241,10 @@ x86_copy_0_63(unsigned char *d, const unsigned char *s, size_t n)
  * complement accumulator a, each byte XORed with inv's byte (inv is 0, or
  * ~0 for the complemented sums of csum_diff). p - buf is a multiple of 8,
  * so every byte lands at the right parity. Straight-line code: at most one
- * block of each of 32/16/8 bytes, then the last 1..7 bytes, which come
- * from one 8-byte load that ends at p + n when at least 8 bytes precede it
- * (shifting out the bytes already summed), else piecewise. Never reads
- * outside [buf, p + n).
+ * block of each of 32/16/8 bytes, then the last 1..7 bytes: 4 of them
+ * with one 32-bit load; else one 8-byte load that ends at p + n when at
+ * least 8 bytes precede it (shifting out the bytes already summed), else
+ * piecewise. Never reads outside [buf, p + n).
  */
 X86_ALWAYS_INLINE uint64_t
 x86_csum_tail(const unsigned char *buf, const unsigned char *p, size_t n,
@@ -266,7 +266,10 @@ x86_csum_tail(const unsigned char *buf, const unsigned char *p, size_t n,
 		p += 8;
 		n -= 8;
 	}
-	if (n != 0) {
+	if (n == 4) {
+		/* The common case (20-byte headers, csum_diff's words). */
+		X86_ADC1(a, (uint64_t)(x86_ld32(p) ^ (uint32_t)inv));
+	} else if (n != 0) {
 		uint64_t t;
 
 		if (p - buf >= 8)
@@ -279,26 +282,30 @@ x86_csum_tail(const unsigned char *buf, const unsigned char *p, size_t n,
 }
 
 /*
- * Sum of buf[0..n) added to the 64-bit ones'-complement value acc; zero
- * only when acc and all bytes are zero. Four independent chains of 32
- * bytes per 128-byte iteration, then the straight-line tail.
+ * Sum of buf[0..n), each byte XORed with inv's (0, or ~0 for csum_diff's
+ * complemented words), added to the 64-bit ones'-complement value acc;
+ * zero only when acc and all (XORed) bytes are zero. Four independent
+ * chains of 32 bytes per 128-byte iteration, then the straight-line tail.
  */
 X86_ALWAYS_INLINE uint64_t
-x86_csum_adc_body(const void *buf, size_t n, uint64_t acc)
+x86_csum_adc_body_x(const void *buf, size_t n, uint64_t acc, uint64_t inv)
 {
 	const unsigned char *p = buf;
 	uint64_t a = acc, b = 0, c = 0, d = 0;
 
 	if (n >= 128) {
 		do {
-			X86_ADC4(a, x86_ld64(p), x86_ld64(p + 8),
-			    x86_ld64(p + 16), x86_ld64(p + 24));
-			X86_ADC4(b, x86_ld64(p + 32), x86_ld64(p + 40),
-			    x86_ld64(p + 48), x86_ld64(p + 56));
-			X86_ADC4(c, x86_ld64(p + 64), x86_ld64(p + 72),
-			    x86_ld64(p + 80), x86_ld64(p + 88));
-			X86_ADC4(d, x86_ld64(p + 96), x86_ld64(p + 104),
-			    x86_ld64(p + 112), x86_ld64(p + 120));
+			X86_ADC4(a, x86_ld64(p) ^ inv, x86_ld64(p + 8) ^ inv,
+			    x86_ld64(p + 16) ^ inv, x86_ld64(p + 24) ^ inv);
+			X86_ADC4(b, x86_ld64(p + 32) ^ inv,
+			    x86_ld64(p + 40) ^ inv, x86_ld64(p + 48) ^ inv,
+			    x86_ld64(p + 56) ^ inv);
+			X86_ADC4(c, x86_ld64(p + 64) ^ inv,
+			    x86_ld64(p + 72) ^ inv, x86_ld64(p + 80) ^ inv,
+			    x86_ld64(p + 88) ^ inv);
+			X86_ADC4(d, x86_ld64(p + 96) ^ inv,
+			    x86_ld64(p + 104) ^ inv, x86_ld64(p + 112) ^ inv,
+			    x86_ld64(p + 120) ^ inv);
 			p += 128;
 			n -= 128;
 		} while (n >= 128);
@@ -307,14 +314,21 @@ x86_csum_adc_body(const void *buf, size_t n, uint64_t acc)
 		a = x86_oc_add64(a, c);
 	}
 	if (n >= 64) {
-		X86_ADC4(a, x86_ld64(p), x86_ld64(p + 8),
-		    x86_ld64(p + 16), x86_ld64(p + 24));
-		X86_ADC4(a, x86_ld64(p + 32), x86_ld64(p + 40),
-		    x86_ld64(p + 48), x86_ld64(p + 56));
+		X86_ADC4(a, x86_ld64(p) ^ inv, x86_ld64(p + 8) ^ inv,
+		    x86_ld64(p + 16) ^ inv, x86_ld64(p + 24) ^ inv);
+		X86_ADC4(a, x86_ld64(p + 32) ^ inv, x86_ld64(p + 40) ^ inv,
+		    x86_ld64(p + 48) ^ inv, x86_ld64(p + 56) ^ inv);
 		p += 64;
 		n -= 64;
 	}
-	return x86_csum_tail(buf, p, n, a, 0);
+	return x86_csum_tail(buf, p, n, a, inv);
+}
+
+/* The plain sum (inv = 0): the loads fold into the adc instructions. */
+X86_ALWAYS_INLINE uint64_t
+x86_csum_adc_body(const void *buf, size_t n, uint64_t acc)
+{
+	return x86_csum_adc_body_x(buf, n, acc, 0);
 }
 
 #endif /* __x86_64__ */
