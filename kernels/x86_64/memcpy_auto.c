@@ -53,13 +53,8 @@ memcpy_auto_evex(void)
  * volatile, so it never executes before the CPU check that guards it.
  * Each one loads everything before storing anything (src and dst do not
  * overlap).
- *
- * Only for this file's functions, which are compiled without AVX-512: the
- * compiler then never allocates xmm16-xmm31 (and cannot be told they are
- * clobbered), and they are call-clobbered in the SysV ABI, so using them
- * here disturbs nothing.
+ * Clobbers: X86_EVEX_CLOBBERS (x86_inline.h).
  */
-#define X86_EVEX_CLOBBER4	"memory"
 
 /*
  * 0..63 bytes: one byte-masked load and store; masked-off bytes are not
@@ -68,7 +63,7 @@ memcpy_auto_evex(void)
 X86_ALWAYS_INLINE void
 x86_evex_copy_0_63(unsigned char *d, const unsigned char *s, size_t n)
 {
-	uint64_t m = (UINT64_C(1) << n) - 1;	/* n < 64 */
+	uint64_t m = x86_mask_lo[n];	/* n < 64 */
 
 	__asm__ volatile(
 	    "kmovq %[m], %%k1\n\t"
@@ -76,7 +71,7 @@ x86_evex_copy_0_63(unsigned char *d, const unsigned char *s, size_t n)
 	    "vmovdqu8 %%zmm16, (%[d])%{%%k1%}"
 	    :
 	    : [m] "r" (m), [s] "r" (s), [d] "r" (d)
-	    : X86_EVEX_CLOBBER4);
+	    : X86_EVEX_CLOBBERS);
 }
 
 /* 33..64 bytes. */
@@ -90,7 +85,7 @@ x86_evex_copy_33_64(unsigned char *d, const unsigned char *s, size_t n)
 	    "vmovdqu64 %%ymm17, -32(%[d],%[n])"
 	    :
 	    : [s] "r" (s), [d] "r" (d), [n] "r" (n)
-	    : X86_EVEX_CLOBBER4);
+	    : X86_EVEX_CLOBBERS);
 }
 
 /* 64..128 bytes. */
@@ -104,7 +99,7 @@ x86_evex_copy_64_128(unsigned char *d, const unsigned char *s, size_t n)
 	    "vmovdqu64 %%zmm17, -64(%[d],%[n])"
 	    :
 	    : [s] "r" (s), [d] "r" (d), [n] "r" (n)
-	    : X86_EVEX_CLOBBER4);
+	    : X86_EVEX_CLOBBERS);
 }
 
 /* 129..256 bytes. */
@@ -122,7 +117,7 @@ x86_evex_copy_129_256(unsigned char *d, const unsigned char *s, size_t n)
 	    "vmovdqu64 %%zmm19, -64(%[d],%[n])"
 	    :
 	    : [s] "r" (s), [d] "r" (d), [n] "r" (n)
-	    : X86_EVEX_CLOBBER4);
+	    : X86_EVEX_CLOBBERS);
 }
 
 /* 257..512 bytes. */
@@ -148,7 +143,7 @@ x86_evex_copy_257_512(unsigned char *d, const unsigned char *s, size_t n)
 	    "vmovdqu64 %%zmm23, -64(%[d],%[n])"
 	    :
 	    : [s] "r" (s), [d] "r" (d), [n] "r" (n)
-	    : X86_EVEX_CLOBBER4);
+	    : X86_EVEX_CLOBBERS);
 }
 
 
@@ -201,7 +196,7 @@ x86_evex_copy_loop(unsigned char *d, const unsigned char *s, size_t n)
 	    "vmovdqu64 %%zmm23, -64(%[d],%[n])"
 	    : [ss] "+r" (ss), [dd] "+r" (dd)
 	    : [s] "r" (s), [d] "r" (d), [n] "r" (n), [end] "r" (end)
-	    : "cc", "memory");
+	    : "cc", X86_EVEX_CLOBBERS);
 }
 
 static size_t

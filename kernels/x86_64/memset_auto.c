@@ -45,61 +45,61 @@ memset_auto_evex(void)
 }
 
 /*
- * The EVEX helpers below use zmm16+ and k1 in inline asm. This file's
- * functions are compiled without AVX-512, so the compiler never allocates
- * those registers (and cannot be told they are clobbered); they are
- * call-clobbered in the SysV ABI, so using them disturbs nothing.
+ * The EVEX helpers below use zmm16 and k1 in inline asm (clobbers:
+ * X86_EVEX_CLOBBERS in x86_inline.h); each one first broadcasts the byte
+ * c to zmm16.
  */
-
-/* zmm16 = 64 copies of the byte c. */
-#define EVEX_BCAST(c)							\
-	__asm__ volatile("vpbroadcastb %k0, %%zmm16" : : "r" (c))
+#define EVEX_BCAST	"vpbroadcastb %k[c], %%zmm16\n\t"
 
 /* 0..63 bytes: one byte-masked store, masked-off bytes untouched. */
 X86_ALWAYS_INLINE void
-x86_evex_set_0_63(unsigned char *d, size_t n)
+x86_evex_set_0_63(unsigned char *d, int c, size_t n)
 {
-	uint64_t m = (UINT64_C(1) << n) - 1;	/* n < 64 */
+	uint64_t m = x86_mask_lo[n];	/* n < 64 */
 
 	__asm__ volatile(
+	    EVEX_BCAST
 	    "kmovq %[m], %%k1\n\t"
 	    "vmovdqu8 %%zmm16, (%[d])%{%%k1%}"
 	    :
-	    : [m] "r" (m), [d] "r" (d)
-	    : "memory");
+	    : [m] "r" (m), [d] "r" (d), [c] "r" (c)
+	    : X86_EVEX_CLOBBERS);
 }
 
 /* 64..128 bytes. */
 X86_ALWAYS_INLINE void
-x86_evex_set_64_128(unsigned char *d, size_t n)
+x86_evex_set_64_128(unsigned char *d, int c, size_t n)
 {
 	__asm__ volatile(
+	    EVEX_BCAST
 	    "vmovdqu64 %%zmm16, (%[d])\n\t"
 	    "vmovdqu64 %%zmm16, -64(%[d],%[n])"
 	    :
-	    : [d] "r" (d), [n] "r" (n)
-	    : "memory");
+	    : [d] "r" (d), [n] "r" (n), [c] "r" (c)
+	    : X86_EVEX_CLOBBERS);
 }
 
 /* 129..256 bytes. */
 X86_ALWAYS_INLINE void
-x86_evex_set_129_256(unsigned char *d, size_t n)
+x86_evex_set_129_256(unsigned char *d, int c, size_t n)
 {
 	__asm__ volatile(
+	    EVEX_BCAST
 	    "vmovdqu64 %%zmm16, (%[d])\n\t"
 	    "vmovdqu64 %%zmm16, 64(%[d])\n\t"
 	    "vmovdqu64 %%zmm16, -128(%[d],%[n])\n\t"
 	    "vmovdqu64 %%zmm16, -64(%[d],%[n])"
 	    :
-	    : [d] "r" (d), [n] "r" (n)
-	    : "memory");
+	    : [d] "r" (d), [n] "r" (n), [c] "r" (c)
+	    : X86_EVEX_CLOBBERS);
 }
 
 /* 257..512 bytes. */
 X86_ALWAYS_INLINE void
-x86_evex_set_257_512(unsigned char *d, size_t n)
+x86_evex_set_257_512(unsigned char *d, int c, size_t n)
 {
 	__asm__ volatile(
+	    EVEX_BCAST
 	    "vmovdqu64 %%zmm16, (%[d])\n\t"
 	    "vmovdqu64 %%zmm16, 64(%[d])\n\t"
 	    "vmovdqu64 %%zmm16, 128(%[d])\n\t"
@@ -109,8 +109,8 @@ x86_evex_set_257_512(unsigned char *d, size_t n)
 	    "vmovdqu64 %%zmm16, -128(%[d],%[n])\n\t"
 	    "vmovdqu64 %%zmm16, -64(%[d],%[n])"
 	    :
-	    : [d] "r" (d), [n] "r" (n)
-	    : "memory");
+	    : [d] "r" (d), [n] "r" (n), [c] "r" (c)
+	    : X86_EVEX_CLOBBERS);
 }
 
 /*
@@ -119,13 +119,14 @@ x86_evex_set_257_512(unsigned char *d, size_t n)
  * more than 256 bytes remain, four unaligned stores ending at d + n.
  */
 X86_ALWAYS_INLINE void
-x86_evex_set_loop(unsigned char *d, size_t n)
+x86_evex_set_loop(unsigned char *d, int c, size_t n)
 {
 	unsigned char *dd = (unsigned char *)(((uintptr_t)d & ~(uintptr_t)63) +
 	    256);
 	unsigned char *end = d + n - 256;
 
 	__asm__ volatile(
+	    EVEX_BCAST
 	    "vmovdqu64 %%zmm16, (%[d])\n\t"
 	    "vmovdqu64 %%zmm16, 64(%[d])\n\t"
 	    "vmovdqu64 %%zmm16, 128(%[d])\n\t"
@@ -146,8 +147,8 @@ x86_evex_set_loop(unsigned char *d, size_t n)
 	    "vmovdqu64 %%zmm16, 128(%[end])\n\t"
 	    "vmovdqu64 %%zmm16, 192(%[end])"
 	    : [dd] "+r" (dd)
-	    : [d] "r" (d), [end] "r" (end)
-	    : "cc", "memory");
+	    : [d] "r" (d), [end] "r" (end), [c] "r" (c)
+	    : "cc", X86_EVEX_CLOBBERS);
 }
 
 static size_t
@@ -178,10 +179,9 @@ memset_auto_long(unsigned char *d, int c, size_t n, int evex)
 		    : "+D" (d), "+c" (n)
 		    : "a" (c)
 		    : "memory");
-	} else if (evex) {
-		EVEX_BCAST(c);
-		x86_evex_set_loop(d, n);
-	} else
+	} else if (evex)
+		x86_evex_set_loop(d, c, n);
+	else
 		x86_set_loop256(d, c, n, 0);
 }
 
@@ -203,27 +203,26 @@ memset_auto(void *dst, int c, size_t n)
 
 	if (__builtin_expect(!memset_auto_evex(), 0))
 		return memset_auto_avx2(d, c, n);
-	EVEX_BCAST(c);
 	if (__builtin_expect(n > 128, 0))
 		goto longer;
 	if (__builtin_expect(n < 64, 0)) {
-		x86_evex_set_0_63(d, n);
+		x86_evex_set_0_63(d, c, n);
 		return dst;
 	}
-	x86_evex_set_64_128(d, n);
+	x86_evex_set_64_128(d, c, n);
 	return dst;
 longer:
 	if (__builtin_expect(n > 256, 0))
 		goto longer2;
-	x86_evex_set_129_256(d, n);
+	x86_evex_set_129_256(d, c, n);
 	return dst;
 longer2:
 	if (n <= 512) {
-		x86_evex_set_257_512(d, n);
+		x86_evex_set_257_512(d, c, n);
 		return dst;
 	}
 	if (n < memset_auto_rep() && n < memset_auto_nt()) {
-		x86_evex_set_loop(d, n);
+		x86_evex_set_loop(d, c, n);
 		return dst;
 	}
 	memset_auto_long(d, c, n, 1);

@@ -163,6 +163,31 @@ x86_oc_add32(uint32_t a, uint32_t b)
 
 
 /*
+ * x86_mask_lo[n] = the n low bits set (n = 0..63): the byte mask of an
+ * n-byte masked access, in one load (shifting 1 by n costs three more
+ * instructions, bzhi needs BMI2).
+ */
+extern const uint64_t x86_mask_lo[64];
+
+/*
+ * Clobbers of the EVEX inline asm in memcpy.auto and memset.auto, which
+ * uses zmm16-zmm27 and k1 (registers with no VEX encoding, so no
+ * vzeroupper is needed after them). A file compiled without AVX-512 (the
+ * normal case: AVX-512 code is selected at run time) never allocates
+ * them, and the compiler refuses to hear of them; one compiled with
+ * AVX-512 enabled (CFLAGS=-march=native) may, and must be told. Every
+ * such asm statement is self-contained: no register value passes from one
+ * to the next.
+ */
+#if defined(__AVX512F__)
+#define X86_EVEX_CLOBBERS	"memory", "k1", "xmm16", "xmm17", "xmm18", \
+	"xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24", "xmm25", \
+	"xmm26", "xmm27"
+#else
+#define X86_EVEX_CLOBBERS	"memory"
+#endif
+
+/*
  * Add-with-carry chains: acc += x0 + x1 + ... with end-around carry (the
  * final adc $0 folds the last carry back in). One chain per macro call;
  * independent calls on different accumulators overlap in the core.
