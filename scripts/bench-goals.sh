@@ -20,18 +20,20 @@
 #      (csum.adc, csum.generic64, csum.generic32).
 # "Best" is the lowest median among the family's kernels available here,
 # the reference and the baselines aside. Each comparison is run RUNS times
-# (default 3; separate processes, so code and buffer placement differ) and
+# (default 5; separate processes, so code and buffer placement differ) and
 # each kernel's time is the median of its per-run medians: at a few cycles
 # per call, placement moves a kernel by a cycle from one process to the
 # next, more than the samples within one run vary.
 #
 # csumbench is $CSUMBENCH, else the one in PATH, else ./csumbench.
-# -r REPS is passed to csumbench run (default 51); -k keeps the CSV files
-# (their directory is printed). Exit status: 0 every goal met, 1 some goal
+# -r REPS is passed to csumbench run (default 51). csumbench's warnings
+# about an untrustworthy machine (load, hypervisor, frequency scaling) are
+# repeated on stderr, once each. -k keeps the CSV files (their directory
+# is printed). Exit status: 0 every goal met, 1 some goal
 # missed, 2 usage error or csumbench failed.
 set -u
 
-runs=3
+runs=5
 reps=51
 keep=0
 while getopts "n:r:k" opt; do
@@ -47,13 +49,18 @@ case $runs in
 esac
 
 if [ -n "${CSUMBENCH:-}" ]; then
-	cb=$CSUMBENCH
+	case $CSUMBENCH in
+	*/*) cb=$CSUMBENCH ;;
+	*) cb=$(command -v "$CSUMBENCH") ;;
+	esac
 elif command -v csumbench >/dev/null 2>&1; then
 	cb=$(command -v csumbench)
 elif [ -x ./csumbench ]; then
 	cb=./csumbench
-else
-	echo "bench-goals.sh: csumbench not found (set CSUMBENCH)" >&2
+fi
+if [ -z "${cb:-}" ] || ! [ -x "$cb" ]; then
+	echo "bench-goals.sh: csumbench not found or not executable" \
+	    "(set CSUMBENCH)" >&2
 	exit 2
 fi
 
@@ -66,11 +73,12 @@ fi
 # run NAME KERNELS SIZES: one interleaved comparison, CSV in
 # $tmp/NAME.I.csv for run I.
 run() {
-	if ! "$cb" run -q -r "$reps" -k "$2" -s "$3" -o "$tmp/$1.$i.csv"; then
+	if ! "$cb" run -r "$reps" -k "$2" -s "$3" -o "$tmp/$1.$i.csv" \
+	    2>>"$tmp/stderr"; then
+		cat "$tmp/stderr" >&2
 		echo "bench-goals.sh: csumbench run -k '$2' -s '$3' failed" >&2
 		exit 2
 	fi
-	files="$files $tmp/$1.$i.csv"
 }
 
 "$cb" info 2>/dev/null | awk '
@@ -78,7 +86,6 @@ $1 == "brand" || $1 == "cpu" || $1 == "features" || $1 == "timer" ||
 $1 == "compiler" || $1 == "cflags"'
 echo "csumbench: $cb; $runs run(s) of each comparison, $reps samples per point"
 
-files=""
 i=1
 while [ "$i" -le "$runs" ]; do
 	run csum 'csum.*,memcpy.libc' 4096
@@ -212,7 +219,9 @@ END {
 	}
 	printf "\n%d goal(s) missed\n", missed
 	exit missed != 0
-}' dir="$tmp" $files
+}' dir="$tmp" "$tmp"/*.csv
 status=$?
+# csumbench's warnings (load, hypervisor, frequency scaling), once each.
+grep -i 'warning' "$tmp/stderr" | sort -u >&2
 [ "$keep" -eq 1 ] && echo "bench-goals.sh: CSV files kept in $tmp" >&2
 exit $status
