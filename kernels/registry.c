@@ -162,7 +162,7 @@ const struct kernel kernels[] = {
 	  .about = "64-byte vectors, vpaddd + vpdpbusd: two ops per vector" },
 	{ .name = "csum.auto", .family = K_CSUM, .isa = "avx2",
 	  .needs = CPU_AVX2, .fn.csum = csum_auto,
-	  .about = "by size: adc below 256 B, then avx512vnni, avx512 or avx2" },
+	  .about = "by size: adc below 192 B, avx512 (vnni from 1 KiB) or avx2 above" },
 #endif
 
 	/* csum_copy */
