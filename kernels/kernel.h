@@ -74,6 +74,7 @@ union kfn {
 #define CPU_FSRM	(UINT64_C(1) << 9)	/* CPUID.7.0:EDX[4] */
 #define CPU_ADX		(UINT64_C(1) << 10)
 #define CPU_BMI2	(UINT64_C(1) << 11)
+#define CPU_AVX512VNNI	(UINT64_C(1) << 12)	/* CPUID.7.0:ECX[11], with AVX-512 OS state */
 #define CPU_NEON	(UINT64_C(1) << 16)	/* aarch64 AdvSIMD */
 #define CPU_X86_64	(UINT64_C(1) << 20)	/* built for and running on x86-64 */
 #define CPU_AARCH64	(UINT64_C(1) << 21)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "kernel.h"
+#include "x86_64/x86_64.h"
 
 /* kernels/generic/ */
 void	*memcpy_bytes(void *, const void *, size_t);
@@ -54,6 +55,26 @@ const struct kernel kernels[] = {
 	{ .name = "memcpy.libc", .family = K_MEMCPY, .isa = "libc",
 	  .fn.memcpy = memcpy, .flags = KF_BASELINE,
 	  .about = "the C library's memcpy" },
+#if defined(__x86_64__)
+	{ .name = "memcpy.erms", .family = K_MEMCPY, .isa = "erms",
+	  .needs = CPU_ERMS, .fn.memcpy = memcpy_erms,
+	  .about = "rep movsb alone" },
+	{ .name = "memcpy.sse2", .family = K_MEMCPY, .isa = "sse2",
+	  .needs = CPU_SSE2, .fn.memcpy = memcpy_sse2,
+	  .about = "16-byte vectors, overlapping ends, aligned-store loop" },
+	{ .name = "memcpy.avx2", .family = K_MEMCPY, .isa = "avx2",
+	  .needs = CPU_AVX2, .fn.memcpy = memcpy_avx2,
+	  .about = "32-byte vectors, straight-line to 256 B, aligned-store loop" },
+	{ .name = "memcpy.avx512", .family = K_MEMCPY, .isa = "avx512",
+	  .needs = CPU_AVX512F | CPU_AVX512BW, .fn.memcpy = memcpy_avx512,
+	  .about = "64-byte vectors above 256 B, aligned-store loop" },
+	{ .name = "memcpy.nt", .family = K_MEMCPY, .isa = "avx2",
+	  .needs = CPU_AVX2, .fn.memcpy = memcpy_nt,
+	  .about = "non-temporal 32-byte stores above 256 B, sfence" },
+	{ .name = "memcpy.auto", .family = K_MEMCPY, .isa = "avx2",
+	  .needs = CPU_AVX2, .fn.memcpy = memcpy_auto,
+	  .about = "by size: straight-line, vector loop, rep movsb, non-temporal" },
+#endif
 
 	/* memset */
 	{ .name = "memset.bytes", .family = K_MEMSET, .isa = "c",
@@ -65,6 +86,26 @@ const struct kernel kernels[] = {
 	{ .name = "memset.libc", .family = K_MEMSET, .isa = "libc",
 	  .fn.memset = memset, .flags = KF_BASELINE,
 	  .about = "the C library's memset" },
+#if defined(__x86_64__)
+	{ .name = "memset.erms", .family = K_MEMSET, .isa = "erms",
+	  .needs = CPU_ERMS, .fn.memset = memset_erms,
+	  .about = "rep stosb alone" },
+	{ .name = "memset.sse2", .family = K_MEMSET, .isa = "sse2",
+	  .needs = CPU_SSE2, .fn.memset = memset_sse2,
+	  .about = "16-byte vectors, overlapping ends, aligned-store loop" },
+	{ .name = "memset.avx2", .family = K_MEMSET, .isa = "avx2",
+	  .needs = CPU_AVX2, .fn.memset = memset_avx2,
+	  .about = "32-byte vectors, straight-line to 256 B, aligned-store loop" },
+	{ .name = "memset.avx512", .family = K_MEMSET, .isa = "avx512",
+	  .needs = CPU_AVX512F | CPU_AVX512BW, .fn.memset = memset_avx512,
+	  .about = "64-byte vectors above 256 B, aligned-store loop" },
+	{ .name = "memset.nt", .family = K_MEMSET, .isa = "avx2",
+	  .needs = CPU_AVX2, .fn.memset = memset_nt,
+	  .about = "non-temporal 32-byte stores above 256 B, sfence" },
+	{ .name = "memset.auto", .family = K_MEMSET, .isa = "avx2",
+	  .needs = CPU_AVX2, .fn.memset = memset_auto,
+	  .about = "by size: straight-line, vector loop, rep stosb, non-temporal" },
+#endif
 
 	/* copy: user-copy with exact fault reporting (kernels/fault.h) */
 	{ .name = "copy.ref", .family = K_COPY, .isa = "c",
@@ -105,6 +146,24 @@ const struct kernel kernels[] = {
 	{ .name = "csum.generic64", .family = K_CSUM, .isa = "c",
 	  .fn.csum = csum_generic64, .flags = KF_BASELINE,
 	  .about = "64-bit loads, deferred end-around carry" },
+#if defined(__x86_64__)
+	{ .name = "csum.adc", .family = K_CSUM, .isa = "adc",
+	  .needs = CPU_X86_64, .fn.csum = csum_adc,
+	  .about = "64-bit adc chains, four accumulators, straight-line tail" },
+	{ .name = "csum.avx2", .family = K_CSUM, .isa = "avx2",
+	  .needs = CPU_AVX2, .fn.csum = csum_avx2,
+	  .about = "32-byte vectors, exact 64-bit lane sums, four accumulator pairs" },
+	{ .name = "csum.avx512", .family = K_CSUM, .isa = "avx512",
+	  .needs = CPU_AVX512F | CPU_AVX512BW, .fn.csum = csum_avx512,
+	  .about = "64-byte vectors, exact 64-bit lane sums, masked tail" },
+	{ .name = "csum.avx512vnni", .family = K_CSUM, .isa = "avx512",
+	  .needs = CPU_AVX512F | CPU_AVX512BW | CPU_AVX512VNNI,
+	  .fn.csum = csum_avx512vnni,
+	  .about = "64-byte vectors, vpaddd + vpdpbusd: two ops per vector" },
+	{ .name = "csum.auto", .family = K_CSUM, .isa = "avx2",
+	  .needs = CPU_AVX2, .fn.csum = csum_auto,
+	  .about = "by size: adc below 192 B, avx512 (vnni from 1 KiB) or avx2 above" },
+#endif
 
 	/* csum_copy */
 	{ .name = "csum_copy.ref", .family = K_CSUM_COPY, .isa = "c",
@@ -116,6 +175,20 @@ const struct kernel kernels[] = {
 	{ .name = "csum_copy.fused", .family = K_CSUM_COPY, .isa = "c",
 	  .fn.csum_copy = csum_copy_fused,
 	  .about = "one pass over 64-bit words: load, store, add" },
+#if defined(__x86_64__)
+	{ .name = "csum_copy.adc", .family = K_CSUM_COPY, .isa = "adc",
+	  .needs = CPU_X86_64, .fn.csum_copy = csum_copy_adc,
+	  .about = "one pass: 64-bit load, store, adc" },
+	{ .name = "csum_copy.avx2", .family = K_CSUM_COPY, .isa = "avx2",
+	  .needs = CPU_AVX2, .fn.csum_copy = csum_copy_avx2,
+	  .about = "one pass: 32-byte load, store, accumulate" },
+	{ .name = "csum_copy.avx512", .family = K_CSUM_COPY, .isa = "avx512",
+	  .needs = CPU_AVX512F | CPU_AVX512BW, .fn.csum_copy = csum_copy_avx512,
+	  .about = "one pass: 64-byte load, store, accumulate; masked tail" },
+	{ .name = "csum_copy.auto", .family = K_CSUM_COPY, .isa = "avx2",
+	  .needs = CPU_AVX2, .fn.csum_copy = csum_copy_auto,
+	  .about = "by size: scalar below 64 B, then avx512 (or avx2)" },
+#endif
 
 	/* csum_diff */
 	{ .name = "csum_diff.ref", .family = K_CSUM_DIFF, .isa = "c",
@@ -127,6 +200,14 @@ const struct kernel kernels[] = {
 	{ .name = "csum_diff.direct", .family = K_CSUM_DIFF, .isa = "c",
 	  .fn.csum_diff = csum_diff_direct,
 	  .about = "csum(to) + ~csum(from): no copy" },
+#if defined(__x86_64__)
+	{ .name = "csum_diff.avx2", .family = K_CSUM_DIFF, .isa = "avx2",
+	  .needs = CPU_AVX2, .fn.csum_diff = csum_diff_avx2,
+	  .about = "direct: complemented from and to through the avx2 loop" },
+	{ .name = "csum_diff.avx512", .family = K_CSUM_DIFF, .isa = "avx512",
+	  .needs = CPU_AVX512F | CPU_AVX512BW, .fn.csum_diff = csum_diff_avx512,
+	  .about = "direct: complemented from and to through the avx512 loop" },
+#endif
 
 	/* test-only kernels */
 	{ .name = "csum.test_oddbug", .family = K_CSUM, .isa = "c",

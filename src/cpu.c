@@ -45,6 +45,7 @@ static const struct {
 	{ CPU_FSRM, "fsrm" },
 	{ CPU_ADX, "adx" },
 	{ CPU_BMI2, "bmi2" },
+	{ CPU_AVX512VNNI, "avx512vnni" },
 	{ CPU_NEON, "neon" },
 	{ CPU_X86_64, "x86-64" },
 	{ CPU_AARCH64, "aarch64" },
@@ -245,6 +246,8 @@ features_x86(struct cpuinfo *ci)
 			ci->have |= CPU_ADX;
 		if (b & bit_BMI2)
 			ci->have |= CPU_BMI2;
+		if ((c & (1u << 11)) && ci->osxsave_avx512)
+			ci->have |= CPU_AVX512VNNI;
 	}
 	if (ci->hypervisor[0] != '\0') {
 		char id[13];
