@@ -88,7 +88,7 @@ run_usage(FILE *fp)
 	    "      --min-time T     sample every point at least T (s, ms or us;\n"
 	    "                       default: 0)\n"
 	    "      --max-time T     stop refining a point after T of sampling\n"
-	    "                       (default: 40ms; 8ms with --quick)\n"
+	    "                       (default: 30ms; 8ms with --quick)\n"
 	    "  -q, --quiet          no progress or warnings on stderr\n"
 	    "  -h, --help           show this help\n"
 	    "\n"
@@ -446,7 +446,7 @@ cmd_run(int argc, char **argv)
 	if (target_ci < 0)
 		target_ci = quick ? 0.02 : 0.01;
 	if (max_time < 0)
-		max_time = quick ? 0.008 : 0.04;
+		max_time = quick ? 0.008 : 0.03;
 	if (max_time > 0 && eo.min_time > max_time)
 		usage_error("--min-time %gs is longer than --max-time %gs",
 		    eo.min_time, max_time);

@@ -856,10 +856,9 @@ group_done(struct point *pts, const struct group *gr,
 			double tol;
 
 			point_stats(p->samples, p->nsamples, &st);
-			/* Relative, or a tenth of a unit for costs near 0. */
-			tol = o->target_ci * fabs(st.median);
-			if (tol < 0.1)
-				tol = 0.1;
+			/* Relative to the median, or to 1 unit near 0. */
+			tol = o->target_ci * (fabs(st.median) > 1 ?
+			    fabs(st.median) : 1);
 			if (!(st.median - st.ci_lo <= tol &&
 			    st.ci_hi - st.median <= tol)) {
 				p->converged = 0;
