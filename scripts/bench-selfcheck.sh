@@ -20,7 +20,12 @@
 #
 # usage: bench-selfcheck.sh [CSUMBENCH]   (default: csumbench in PATH)
 # environment: RUNS (A/A repetitions, default 3), KEEP=DIR to keep the CSVs,
-#              EXTRA="options" added to every run (e.g. "--timer ns").
+#              EXTRA="options" added to every run (e.g. "--timer ns"),
+#              CPU=N to pin every run there (default: the CPU `csumbench
+#              info` is started on). Every run uses the same CPU: the CPUs
+#              of a virtual machine can differ (here a vCPU whose host
+#              sibling was busy ran everything about 40% slower), and
+#              repeatability across CPUs is another question.
 # Exit status: 0 when every goal is met, 1 when one is not, 2 on error.
 # Speeds are never judged: only agreement of csumbench with itself.
 
@@ -55,7 +60,17 @@ run() {
 	fi
 }
 
-echo "csumbench self-check: $("$CSB" --version), $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+if [ -z "$CPU" ]; then
+	CPU=$("$CSB" info 2>/dev/null | awk '/^pinned to CPU/ { print $4 }')
+fi
+case $CPU in
+''|*[!0-9]*)
+	echo "bench-selfcheck: cannot tell which CPU to use (set CPU=N)" >&2
+	exit 2 ;;
+esac
+EXTRA="--cpu $CPU $EXTRA"
+
+echo "csumbench self-check: $("$CSB" --version), $(date -u +%Y-%m-%dT%H:%M:%SZ), CPU $CPU"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 echo "commands:" >&2
 
@@ -77,7 +92,7 @@ cpu=$(sed -n 's/^cpu_pinned=//p' "$D/rep1.csv.meta")
 perf_ok=
 if command -v perf >/dev/null 2>&1 && command -v taskset >/dev/null 2>&1 &&
     [ -n "$cpu" ] && [ "$cpu" != none ]; then
-	run perf --cpu "$cpu" -k memcpy.libc -s 4K,1M
+	run perf -k memcpy.libc -s 4K,1M
 	for s in 4KB 1MB; do
 		case $s in 4KB) l=20000 ;; *) l=200 ;; esac
 		echo "  taskset -c $cpu perf bench mem memcpy -f default -s $s -l $l   (x9)" >&2
