@@ -422,7 +422,12 @@ bufs_for(struct bufs *b, const struct arena *ar, const struct point *p,
 /*
  * Time one batch of `batch` calls. The family, mode and pool choices are
  * outside the loops; each loop body is one indirect call whose result is
- * accumulated into a value that ends in the sink.
+ * accumulated into a value that ends in the sink. The first WARM calls go
+ * through the same loop but before the clock starts: the first calls of a
+ * batch pay for the switch from the last function called (a mispredicted
+ * call, the kernel's own branches and lines to warm again), a cost that
+ * differs by kernel, so left in the batch it would weigh more per call in
+ * short batches than in long ones.
  *
  * In latency mode, `dep` carries the previous call's result into the next
  * call's addresses: dep = result & zero, where zero is 0 but opaque to the
@@ -432,24 +437,27 @@ bufs_for(struct bufs *b, const struct arena *ar, const struct point *p,
 #define TIMED(BODY)							\
 	do {								\
 		unsigned char *s0 = b->src, *d0 = b->dst;		\
+		size_t end = batch + WARM;				\
 		if (b->npool == 1) {					\
-			t0 = timer_start(ti);				\
-			for (i = 0; i < batch; i++) {			\
+			for (i = 0; i < end; i++) {			\
 				unsigned char *S = s0, *D = d0;		\
 				(void)S;				\
 				(void)D;				\
+				if (i == WARM)				\
+					t0 = timer_start(ti);		\
 				BODY;					\
 			}						\
 			t1 = timer_stop(ti);				\
 		} else {						\
 			const size_t *off = b->off;			\
 			size_t ix = b->idx, np = b->npool;		\
-			t0 = timer_start(ti);				\
-			for (i = 0; i < batch; i++) {			\
+			for (i = 0; i < end; i++) {			\
 				unsigned char *S = s0 + off[ix];	\
 				unsigned char *D = d0 + off[ix];	\
 				(void)S;				\
 				(void)D;				\
+				if (i == WARM)				\
+					t0 = timer_start(ti);		\
 				BODY;					\
 				if (++ix == np)				\
 					ix = 0;				\
@@ -458,6 +466,8 @@ bufs_for(struct bufs *b, const struct arena *ar, const struct point *p,
 			b->idx = ix;					\
 		}							\
 	} while (0)
+
+#define WARM	4
 
 static uint64_t
 batch_loop(enum kfamily fam, union kfn fn, struct bufs *b, size_t n,
@@ -550,13 +560,22 @@ batch_time(enum kfamily fam, union kfn fn, struct bufs *b, size_t n,
 	return batch_loop(fam, fn, b, n, batch, mode, ti);
 }
 
-/* Smallest batch whose time reaches target units (at least 1 call). */
+/*
+ * The batch for a sample of about target units: find a batch that reaches
+ * it, time that batch a few times, and from the median per-call cost pick
+ * the batch that fits, rounded to the nearest power of two (from 8 calls
+ * up). Kernels of about the same cost then get the same batch size, so the
+ * fixed cost of a batch weighs the same per call for both, and noise in
+ * calibrating cannot tell two identical kernels apart.
+ */
 static size_t
 calibrate_fn(enum kfamily fam, union kfn fn, struct bufs *b, size_t n,
     int mode, double target, const struct timer_info *ti, double *units)
 {
-	size_t batch = 1;
-	double el;
+	enum { N = 5 };
+	size_t batch = 1, p2;
+	double el, t[N], per, want;
+	int i;
 
 	for (;;) {
 		el = (double)batch_time(fam, fn, b, n, batch, mode, ti);
@@ -570,25 +589,21 @@ calibrate_fn(enum kfamily fam, union kfn fn, struct bufs *b, size_t n,
 			batch = next > batch ? next : batch + 1;
 		}
 	}
-	/*
-	 * Round to the nearest power of two (from 8 calls up): kernels of
-	 * about the same cost then share a batch size, so the timer overhead
-	 * they carry per call is the same too, and a small error in its
-	 * estimate cannot tell two identical kernels apart.
-	 */
-	if (batch >= 8) {
-		size_t p2 = 8;
-
-		while (p2 * 2 <= batch)
-			p2 *= 2;
-		/* Nearest in log scale: sqrt(2) * p2 is the midpoint. */
-		if ((double)batch > 1.41421356 * (double)p2)
-			p2 *= 2;
-		*units = el * (double)p2 / (double)batch;
-		return p2;
+	if (batch < 8) {
+		*units = el;
+		return batch;
 	}
-	*units = el;
-	return batch;
+	for (i = 0; i < N; i++)
+		t[i] = (double)batch_time(fam, fn, b, n, batch, mode, ti);
+	per = stats_median(t, N) / (double)batch;
+	want = per > 0 ? target / per : (double)batch;
+	for (p2 = 8; (double)(p2 * 2) <= want && p2 < ((size_t)1 << 24); p2 *= 2)
+		;
+	/* Nearest in log scale: sqrt(2) * p2 is the midpoint. */
+	if (want > 1.41421356 * (double)p2 && p2 < ((size_t)1 << 24))
+		p2 *= 2;
+	*units = per * (double)p2;
+	return p2;
 }
 
 static int
@@ -698,7 +713,6 @@ struct group {
 		double	*v;
 		size_t	 n, cap;
 	} fl[K_NFAMILIES];		/* by family */
-	double	fixed[K_NFAMILIES];	/* units a batch costs besides its calls */
 	int	active;		/* still sampling */
 };
 
@@ -711,36 +725,6 @@ push(double **v, size_t *n, size_t *cap, double x)
 		*v = xreallocarray(*v, *cap, sizeof(double));
 	}
 	(*v)[(*n)++] = x;
-}
-
-/*
- * What a batch costs besides its calls: the timer's own cost, the first
- * call's misprediction (the primer came just before), the loop's exit.
- * Subtracting only the timer's calibrated cost would leave the rest spread
- * over the batch, more per call in short batches than in long ones, and the
- * floor (measured in shorter batches) would then be off by a tenth of a
- * tick. With t(B) = fixed + B c for an empty kernel, fixed = (4 t(B) -
- * t(4B)) / 3; the median of several such estimates.
- */
-static double
-batch_fixed(const struct empty *e, struct bufs *eb, size_t n, int mode,
-    const struct timer_info *ti)
-{
-	enum { N = 11 };
-	double f[N];
-	int i;
-
-	for (i = 0; i < N; i++) {
-		double t1 = (double)batch_time(e->fam, empty_fn(e->fam, e->k),
-		    eb, n, e->batch, mode, ti);
-		double t4 = (double)batch_time(e->fam, empty_fn(e->fam, e->k),
-		    eb, n, 4 * e->batch, mode, ti);
-
-		f[i] = (4 * t1 - t4) / 3;
-	}
-	f[0] = stats_median(f, N);
-	/* Never less than the timer's own cost, which is in it for sure. */
-	return f[0] > ti->overhead ? f[0] : ti->overhead;
 }
 
 /*
@@ -790,8 +774,7 @@ sample_group(struct point *pts, struct group *gr, size_t reps, size_t warmup,
 
 				el = (double)batch_time(p->k->family, p->k->fn,
 				    &gr->b, p->size, p->batch, p->mode, ti);
-				raw[v] = (el - gr->fixed[p->k->family]) /
-				    (double)p->batch;
+				raw[v] = (el - ti->overhead) / (double)p->batch;
 				p->spent += el / ti->hz;
 				pr->spent += el / ti->hz;
 				pr->done += p->batch_units / ti->hz;
@@ -799,8 +782,7 @@ sample_group(struct point *pts, struct group *gr, size_t reps, size_t warmup,
 				e = &gr->e[v - ng];
 				el = (double)batch_time(e->fam, empty_fn(e->fam,
 				    e->k), &gr->eb, n, e->batch, mode, ti);
-				e->cur = (el - gr->fixed[e->fam]) /
-				    (double)e->batch;
+				e->cur = (el - ti->overhead) / (double)e->batch;
 				pr->done += e->units / ti->hz;
 			}
 		}
@@ -935,7 +917,7 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 {
 	const struct timer_info *ti = o->ti;
 	uint64_t seed = o->seed ? o->seed : UINT64_C(0x5eed);
-	double target = o->sample_time * ti->hz, etarget, *raw;
+	double target = o->sample_time * ti->hz, *raw;
 	size_t g, ngroups = 0, i, j, *order, round, nrounds, per, active;
 	size_t max_samples = o->max_samples ? o->max_samples : 100000;
 	struct progress pr = { 0 };
@@ -952,11 +934,6 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 		target = 200 * ti->resolution;
 	if (target < 50 * ti->overhead)
 		target = 50 * ti->overhead;
-	etarget = target / 4;
-	if (etarget < 200 * ti->resolution)
-		etarget = 200 * ti->resolution;
-	if (etarget < 50 * ti->overhead)
-		etarget = 50 * ti->overhead;
 	arena_setup(&ar, pts, npts, o, &seed);
 	/* Points of a group are adjacent (the caller builds them so). */
 	groups = xcalloc(npts, sizeof(*groups));
@@ -1023,17 +1000,15 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 			struct empty *e = &gr->e[f];
 
 			/*
-			 * A quarter of a sample: an empty call's cost hardly
-			 * varies, and three of them per family visit every
-			 * repetition, so long batches would mostly cost time.
+			 * As long as a kernel's sample: the cost per call of a
+			 * batch is not quite independent of its length, so a
+			 * floor from shorter batches measured an empty kernel
+			 * at -0.1 tick.
 			 */
 			e->batch = calibrate_fn(e->fam, empty_fn(e->fam, e->k),
 			    &gr->eb, pts[gr->first].size, pts[gr->first].mode,
-			    etarget, ti, &e->units);
-			if (e->k == 0)
-				gr->fixed[e->fam] = batch_fixed(e, &gr->eb,
-				    pts[gr->first].size, pts[gr->first].mode,
-				    ti);
+			    target, ti, &e->units);
+
 			pr.planned += (double)o->reps * e->units / ti->hz;
 		}
 		for (i = gr->first; i < gr->first + gr->n; i++) {
@@ -1134,7 +1109,7 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 			point_stats(pts[i].samples, pts[i].nsamples,
 			    &pts[i].st);
 			pts[i].overhead = stats_median(gr->fl[fam].v,
-			    gr->fl[fam].n) + gr->fixed[fam] /
+			    gr->fl[fam].n) + ti->overhead /
 			    (double)pts[i].batch;
 		}
 	}

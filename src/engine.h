@@ -4,10 +4,9 @@
  * The measured quantity is the cost of one call at one grid point:
  * kernel x size x src offset x dst offset x cache state x call mode.
  * A sample is one timed batch of calls; its per-call cost is
- *   (elapsed - fixed) / batch - empty-call cost,
- * where fixed is what a batch costs besides its calls (the timer, the first
- * call, the loop's exit: fitted from empty batches of two lengths) and
- * the empty-call cost is that of calling an empty function of the
+ *   (elapsed - timer overhead) / batch - empty-call cost,
+ * where the clock starts after a few untimed warm-up calls in the same
+ * loop, and the empty-call cost is that of calling an empty function of the
  * same family through the same loop (so a reported cost is what the kernel
  * adds to a call, and an empty kernel measures about 0).
  *
