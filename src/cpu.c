@@ -377,8 +377,9 @@ cpu_state(struct cpuinfo *ci, int cpu)
 	snprintf(path, sizeof(path),
 	    "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor",
 	    cpu < 0 ? 0 : cpu);
-	if (read_line(path, buf, sizeof(buf)) == 0)
-		snprintf(ci->governor, sizeof(ci->governor), "%s", buf);
+	/* Governor names are short ("performance", "schedutil"). */
+	if (read_line(path, ci->governor, sizeof(ci->governor)) != 0)
+		ci->governor[0] = '\0';
 	ci->turbo = -1;
 	if (read_line("/sys/devices/system/cpu/cpufreq/boost", buf,
 	    sizeof(buf)) == 0)
