@@ -227,7 +227,8 @@ test_row(struct cmp_row *r, const struct cmp_opts *o)
  *    Placement effects in csumbench(1)), the same way in every sample of a
  *    run, so no test on the samples of one run can see it; auto takes half
  *    the empty call's cost at the point (the floor both runs measured) as
- *    the smallest change that is not placement alone;
+ *    the smallest change that is not placement alone, across runs, and 0
+ *    within one run (paired samples of one process);
  *  - when a side pools several runs: the slowdown holds in each of them
  *    (the fastest run of B against the slowest of A), since a run as a
  *    whole can be off (a slow spell of a shared machine, a placement),
@@ -248,7 +249,9 @@ gate_row(struct cmp_row *r, const struct cmp_opts *o, size_t m)
 	r->pg = NAN;
 	r->delta = mb - ma;
 	r->min_delta = o->min_delta;
-	if (r->min_delta < 0) {
+	if (r->min_delta < 0 && o->same_run)
+		r->min_delta = 0;	/* one process: placement is the code's */
+	else if (r->min_delta < 0) {
 		double fl = fmin(a->floor * r->fa, b->floor * r->fb);
 
 		r->min_delta = isfinite(fl) && fl > 0 ? fl / 2 : 0;

@@ -4,8 +4,8 @@
 # results files written here, so no timing is involved.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-# mk FILE PINNED "SIZE:NET_CENTRE:OVERHEAD ..." [KEY=VALUE ...] (context keys)
-# One memcpy.x point per SIZE, 40 samples of NET_CENTRE (per-call cost with
+# mk FILE PINNED "SIZE:NET_CENTRE:OVERHEAD[:KERNEL] ..." [KEY=VALUE ...]
+# (context keys). One point (of memcpy.x unless KERNEL) per SIZE, 40 samples of NET_CENTRE (per-call cost with
 # the empty call's OVERHEAD subtracted, as run writes them) with a fixed
 # +-1% jitter, so rank tests see a clean shift.
 mk() {
@@ -25,7 +25,7 @@ mk() {
 		for p in $pts; do
 			printf '%s' "$sep"
 			echo "$p" | awk -F: '{
-				printf "    { \"family\": \"memcpy\", \"kernel\": \"memcpy.x\", "
+				printf "    { \"family\": \"memcpy\", \"kernel\": \"%s\", ", (NF > 3 ? $4 : "memcpy.x")
 				printf "\"size\": %s, \"src_align\": 0, \"dst_align\": 0, ", $1
 				printf "\"cache\": \"hot\", \"mode\": \"throughput\", "
 				printf "\"unit\": \"ticks\", \"timer_hz\": 2000000000.0, "
@@ -71,6 +71,10 @@ stderr_one_line 'min-delta' "bad --min-delta: one line naming it"
 expect_exit 2 "run: bad --min-delta exits 2" -- \
 	"$CSUMBENCH" run -k memcpy.libc -s 64 -q --baseline memcpy.libc --min-delta x
 stderr_one_line 'min-delta' "run: bad --min-delta: one line naming it"
+# Within one run (two kernels of one file) auto is 0: B's 2.1 ticks fail.
+mk one.json 1 "16:2.0:6.4:memcpy.x 16:4.1:6.4:memcpy.y"
+expect_exit 1 "min-delta auto within one run is 0" -- \
+	"$CSUMBENCH" compare "$TMPD/one.json" --a-kernel memcpy.x --b-kernel memcpy.y --fail-above 5
 expect_exit 0 "compare --help exits 0" -- "$CSUMBENCH" compare --help
 grep -q -- '--min-delta' "$TMPD/out"; ok $? "compare --help mentions --min-delta"
 
