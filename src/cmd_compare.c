@@ -38,6 +38,10 @@ compare_usage(FILE *fp)
 	    "                        grid position only)\n"
 	    "      --fail-above PCT  exit 1 if any point is significantly more than\n"
 	    "                        PCT percent slower in B, listing those points\n"
+	    "      --min-delta D     ... and more than D units slower (the result's\n"
+	    "                        unit), or auto: across runs half the empty\n"
+	    "                        call's cost at the point, within one run 0\n"
+	    "                        (default: auto)\n"
 	    "      --alpha A         significance level (default: 0.05)\n"
 	    "      --ignore-below N  leave out sizes below N bytes (K/M suffixes)\n"
 	    "      --cost WHICH      net (the kernel's own cost, empty call\n"
@@ -56,7 +60,7 @@ compare_usage(FILE *fp)
 
 enum {
 	OPT_STYLE = 256, OPT_A_KERNEL, OPT_B_KERNEL, OPT_FAIL_ABOVE, OPT_ALPHA,
-	OPT_IGNORE_BELOW, OPT_COST,
+	OPT_IGNORE_BELOW, OPT_COST, OPT_MIN_DELTA,
 };
 
 /* A single size with an optional K/M/G suffix. */
@@ -87,6 +91,72 @@ compare_parse_alpha(const char *arg)
 	return a;
 }
 
+double
+compare_parse_min_delta(const char *arg)
+{
+	if (strcmp(arg, "auto") == 0)
+		return -1;
+	return parse_double("--min-delta", arg, 0);
+}
+
+/*
+ * Warn (on stderr, even with -q: the verdict depends on it) when two
+ * results files were not measured alike: another CPU model, another
+ * pinned CPU (vCPUs of one guest differ by up to 40%), another timer or
+ * unit, another csumbench. A key missing from either file (a CSV without
+ * its .meta) is not compared. Returns the number of differences.
+ */
+static int
+warn_provenance(const struct rset *x, const char *xname,
+    const struct rset *y, const char *yname)
+{
+	static const struct {
+		const char *key, *what;
+	} keys[] = {
+		{ "cpu_vendor", "CPU vendor" },
+		{ "cpu_brand", "CPU" },
+		{ "cpu_family", "CPU family" },
+		{ "cpu_model", "CPU model" },
+		{ "cpu_stepping", "CPU stepping" },
+		{ "cpu_pinned", "pinned CPU" },
+		{ "timer", "timer" },
+		{ "unit", "unit" },
+		{ "csumbench_version", "csumbench version" },
+	};
+	size_t i;
+	int nd = 0;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		const char *u = provenance_get(&x->prov, keys[i].key);
+		const char *v = provenance_get(&y->prov, keys[i].key);
+
+		if (u == NULL || v == NULL || strcmp(u, v) == 0)
+			continue;
+		fprintf(stderr, "%s: compare: warning: %s (%s) and %s (%s) "
+		    "were measured with a different %s: %s=%s vs %s=%s\n",
+		    progname, xname, x->path, yname, y->path, keys[i].what,
+		    keys[i].key, u, keys[i].key, v);
+		nd++;
+	}
+	if (nd > 0)
+		fprintf(stderr, "%s: compare: warning: deltas between results "
+		    "measured differently may not be the code's\n",
+		    progname);
+	return nd;
+}
+
+/* A run not pinned to one CPU may have moved between CPUs that differ. */
+static void
+warn_unpinned(const struct rset *s)
+{
+	const char *v = provenance_get(&s->prov, "cpu_pinned");
+
+	if (v != NULL && strcmp(v, "none") == 0)
+		fprintf(stderr, "%s: compare: warning: %s was not pinned to a "
+		    "CPU (run --cpu N): its points may come from different "
+		    "CPUs\n", progname, s->path);
+}
+
 /*
  * Load one side: a file, or a comma-separated list of files of the same
  * sweep from several runs, whose samples are pooled. When pooling (cost
@@ -103,6 +173,9 @@ load_side(const char *arg, struct rset *rs, int cost)
 	for (p = list; (tok = strtok_r(p, ",", &save)) != NULL; p = NULL) {
 		if (load_results(tok, first ? rs : &more, err, sizeof(err)) != 0)
 			usage_error("%s", err);
+		warn_unpinned(first ? rs : &more);
+		if (!first)
+			warn_provenance(rs, "run", &more, "run");
 		if (cost >= 0 && cost != CMP_COST_NET)
 			load_add_overhead(first ? rs : &more);
 		if (!first) {
@@ -125,6 +198,7 @@ cmd_compare(int argc, char **argv)
 		{ "a-kernel", required_argument, NULL, OPT_A_KERNEL },
 		{ "b-kernel", required_argument, NULL, OPT_B_KERNEL },
 		{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
+		{ "min-delta", required_argument, NULL, OPT_MIN_DELTA },
 		{ "alpha", required_argument, NULL, OPT_ALPHA },
 		{ "ignore-below", required_argument, NULL, OPT_IGNORE_BELOW },
 		{ "cost", required_argument, NULL, OPT_COST },
@@ -159,6 +233,9 @@ cmd_compare(int argc, char **argv)
 			break;
 		case OPT_FAIL_ABOVE:
 			o.fail_above = parse_double("--fail-above", optarg, 1);
+			break;
+		case OPT_MIN_DELTA:
+			o.min_delta = compare_parse_min_delta(optarg);
 			break;
 		case OPT_ALPHA:
 			o.alpha = compare_parse_alpha(optarg);
@@ -223,8 +300,10 @@ cmd_compare(int argc, char **argv)
 		/* Kernels of one run: sample i of each is from repetition i. */
 		o.same_run = !multi;
 		load_side(argv[0], &b, multi ? o.cost : -1);
-	} else
+	} else {
 		load_side(argv[1], &b, multi ? o.cost : -1);
+		warn_provenance(&a, "A", &b, "B");
+	}
 	if (multi && o.cost != CMP_COST_NET)
 		o.cost = CMP_COST_NET;	/* overheads are added back already */
 	outfile_open(&of, output != NULL ? output : "-");

@@ -63,6 +63,7 @@ run_usage(FILE *fp)
 	    "                       (default: markdown)\n"
 	    "      --fail-above PCT with --baseline: exit 1 if any kernel is\n"
 	    "                       significantly more than PCT%% slower than K\n"
+	    "      --min-delta D    ... and more than D units (default: auto)\n"
 	    "      --alpha A        significance level (default: 0.05)\n"
 	    "      --quick          quick sweep: the quick grid, fewer samples\n"
 	    "      --sample-time US target microseconds per sample (default: 20)\n"
@@ -98,7 +99,8 @@ run_usage(FILE *fp)
 enum {
 	OPT_QUICK = 256, OPT_CACHE, OPT_TIMER, OPT_SAMPLE_TIME, OPT_WARMUP,
 	OPT_SEED, OPT_FORMAT, OPT_BASELINE, OPT_STYLE, OPT_FAIL_ABOVE,
-	OPT_ALPHA, OPT_CPU, OPT_MODE, OPT_MIN_TIME, OPT_MAX_TIME, OPT_TARGET_CI,
+	OPT_ALPHA, OPT_MIN_DELTA, OPT_CPU, OPT_MODE, OPT_MIN_TIME, OPT_MAX_TIME,
+	OPT_TARGET_CI,
 };
 
 /* A duration: a number with an optional s, ms or us suffix (seconds). */
@@ -278,6 +280,7 @@ cmd_run(int argc, char **argv)
 		{ "style", required_argument, NULL, OPT_STYLE },
 		{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
 		{ "alpha", required_argument, NULL, OPT_ALPHA },
+		{ "min-delta", required_argument, NULL, OPT_MIN_DELTA },
 		{ "cpu", required_argument, NULL, OPT_CPU },
 		{ "mode", required_argument, NULL, OPT_MODE },
 		{ "min-time", required_argument, NULL, OPT_MIN_TIME },
@@ -314,6 +317,7 @@ cmd_run(int argc, char **argv)
 	co.style = CMP_MARKDOWN;
 	co.alpha = 0.05;
 	co.fail_above = -1;
+	co.min_delta = -1;
 	co.same_run = 1;
 	eo.sample_time = 20e-6;
 	eo.warmup = 3;
@@ -411,6 +415,9 @@ cmd_run(int argc, char **argv)
 			break;
 		case OPT_FAIL_ABOVE:
 			co.fail_above = parse_double("--fail-above", optarg, 1);
+			break;
+		case OPT_MIN_DELTA:
+			co.min_delta = compare_parse_min_delta(optarg);
 			break;
 		case OPT_ALPHA:
 			co.alpha = compare_parse_alpha(optarg);

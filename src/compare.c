@@ -43,6 +43,7 @@ compare_opts_init(struct cmp_opts *o)
 	o->style = CMP_MARKDOWN;
 	o->alpha = 0.05;
 	o->fail_above = -1;
+	o->min_delta = -1;
 	o->cost = CMP_COST_AUTO;
 }
 
@@ -218,21 +219,58 @@ test_row(struct cmp_row *r, const struct cmp_opts *o)
 }
 
 /*
- * The gate: B more than PCT slower at the median, and a one-sided test of
- * "B's cost is above (1 + PCT/100) times A's" significant at alpha / m
- * (Bonferroni over the m comparable points), so that neither the many
- * points of a sweep nor a small, real shift can trip it by chance.
+ * The gate. A point fails when all of these hold:
+ *  - B's median is more than PCT above A's;
+ *  - and more than min_delta units above it. Across processes a call's
+ *    cost moves by a few cycles with the placement of code and data (up to
+ *    3 of the ~8 cycles of an empty call on the reference machine, see
+ *    Placement effects in csumbench(1)), the same way in every sample of a
+ *    run, so no test on the samples of one run can see it; auto takes half
+ *    the empty call's cost at the point (the floor both runs measured) as
+ *    the smallest change that is not placement alone, across runs, and 0
+ *    within one run (paired samples of one process);
+ *  - when a side pools several runs: the slowdown holds in each of them
+ *    (the fastest run of B against the slowest of A), since a run as a
+ *    whole can be off (a slow spell of a shared machine, a placement),
+ *    and the samples' test cannot see that either;
+ *  - a one-sided test of "B's cost is above (1 + PCT/100) times A's"
+ *    significant at alpha / m (Bonferroni over the m comparable points),
+ *    so that neither the many points of a sweep nor a small, real shift
+ *    can trip it by chance.
  */
 static void
 gate_row(struct cmp_row *r, const struct cmp_opts *o, size_t m)
 {
 	const struct rpoint *a = r->a, *b = r->b;
 	double margin = 1 + o->fail_above / 100;
+	double ma = a->st.median * r->fa, mb = b->st.median * r->fb;
 
 	r->slower = isfinite(r->ratio) && r->ratio > margin;
 	r->pg = NAN;
+	r->delta = mb - ma;
+	r->min_delta = o->min_delta;
+	if (r->min_delta < 0 && o->same_run)
+		r->min_delta = 0;	/* one process: placement is the code's */
+	else if (r->min_delta < 0) {
+		double fl = fmin(a->floor * r->fa, b->floor * r->fb);
+
+		r->min_delta = isfinite(fl) && fl > 0 ? fl / 2 : 0;
+	}
 	if (!r->slower)
 		return;
+	if (!(r->delta > r->min_delta)) {
+		r->small = 1;
+		return;
+	}
+	if ((a->runs > 1 || b->runs > 1) && isfinite(a->run_hi) &&
+	    isfinite(b->run_lo)) {
+		double lo = b->run_lo * r->fb, hi = a->run_hi * r->fa;
+
+		if (!(lo > margin * hi && lo - hi > r->min_delta)) {
+			r->unsteady = 1;
+			return;
+		}
+	}
 	if (r->test == CMP_CI) {
 		r->gate_fail = b->st.ci_lo * r->fb > margin * a->st.ci_hi * r->fa;
 		return;
@@ -874,7 +912,7 @@ int
 compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
 {
 	const struct cmp_row *rows = res->rows;
-	size_t nrows = res->n, i, nfail = 0, nslow = 0;
+	size_t nrows = res->n, i, nfail = 0, nslow = 0, nsmall = 0, nunst = 0;
 	char d[300];
 
 	if (o->fail_above < 0)
@@ -882,6 +920,8 @@ compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
 	for (i = 0; i < nrows; i++) {
 		nfail += rows[i].gate_fail;
 		nslow += rows[i].slower;
+		nsmall += rows[i].small;
+		nunst += rows[i].unsteady;
 	}
 	if (nfail > 0) {
 		fprintf(stderr, "%s: compare: FAIL: %zu of %zu points "
@@ -893,17 +933,23 @@ compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
 			if (!r->gate_fail)
 				continue;
 			point_desc(r->b, d, sizeof(d));
-			fprintf(stderr, "  %s: %+.2f%% vs %s", d,
-			    (r->ratio - 1) * 100, r->a->kernel);
+			fprintf(stderr, "  %s: %+.2f%% (%+.3g %s) vs %s", d,
+			    (r->ratio - 1) * 100, r->delta, res->unit,
+			    r->a->kernel);
 			if (!isnan(r->pg))
 				fprintf(stderr, " (p = %.2g)", r->pg);
 			fputc('\n', stderr);
 		}
-	} else if (!o->quiet)
+	} else if (!o->quiet) {
 		fprintf(stderr, "%s: compare: pass: no point "
 		    "significantly more than %g%% slower in B (%zu "
-		    "points; %zu more than %g%% slower but not "
-		    "significantly)\n", progname, o->fail_above,
-		    nrows, nslow, o->fail_above);
+		    "points; %zu more than %g%% slower", progname,
+		    o->fail_above, nrows, nslow, o->fail_above);
+		if (nslow > 0)
+			fprintf(stderr, ": %zu by no more than --min-delta, %zu "
+			    "not in every run, %zu not significantly", nsmall,
+			    nunst, nslow - nsmall - nunst);
+		fputs(")\n", stderr);
+	}
 	return nfail > 0 ? EXIT_CHECK : 0;
 }

@@ -28,6 +28,12 @@ struct cmp_opts {
 	enum cmp_style	 style;
 	double		 alpha;		/* significance level (two-sided) */
 	double		 fail_above;	/* gate threshold in percent; < 0: none */
+	/*
+	 * The gate's absolute threshold, in the compared unit: a point fails
+	 * only if B's median is also more than this above A's. < 0 (auto):
+	 * half the empty call's cost at that point (see gate_row).
+	 */
+	double		 min_delta;
 	size_t		 ignore_below;	/* drop points smaller than this */
 	const char	*families;	/* comma-separated, NULL for all */
 	const char	*kernels;	/* globs on either side's kernel */
@@ -55,6 +61,10 @@ struct cmp_row {
 	enum cmp_test test;
 	double	 pg;		/* the gate's one-sided p-value */
 	int	 slower;	/* ratio above the gate's threshold */
+	double	 delta;		/* median B - median A, common unit */
+	double	 min_delta;	/* the absolute threshold applied */
+	int	 small;		/* slower, but by no more than min_delta */
+	int	 unsteady;	/* slower, but not in every pooled run */
 	int	 gate_fail;
 };
 
@@ -68,7 +78,10 @@ struct cmp_result {
 	int		 gross;
 };
 
-/* The defaults: markdown, alpha 0.05, no gate, all points, cost auto. */
+/*
+ * The defaults: markdown, alpha 0.05, no gate, --min-delta auto, all
+ * points, cost auto.
+ */
 void	compare_opts_init(struct cmp_opts *o);
 /* Parse a --style name; -1 if unknown. */
 int	cmp_style_parse(const char *s);
@@ -92,6 +105,8 @@ int	compare_sets(const struct rset *a, const struct rset *b,
 /* Option values shared by compare and run --baseline (exit 2 if bad). */
 size_t	compare_parse_size(const char *opt, const char *arg);
 double	compare_parse_alpha(const char *arg);
+/* --min-delta: "auto" (-1) or a non-negative number of units. */
+double	compare_parse_min_delta(const char *arg);
 /* Truncate toward zero to two decimals, as the cover letters do. */
 double	cmp_trunc2(double pct);
 

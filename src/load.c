@@ -58,6 +58,8 @@ load_free(struct rset *rs)
 	memset(rs, 0, sizeof(*rs));
 }
 
+static void	load_finish(struct rset *);
+
 static struct rpoint *
 load_add_point(struct rset *rs)
 {
@@ -67,7 +69,8 @@ load_add_point(struct rset *rs)
 	p = &rs->p[rs->n++];
 	memset(p, 0, sizeof(*p));
 	stats_compute(NULL, 0, &p->st);		/* every statistic NaN */
-	p->hz = p->overhead = NAN;
+	p->hz = p->overhead = p->floor = NAN;
+	p->run_lo = p->run_hi = NAN;
 	return p;
 }
 
@@ -163,6 +166,7 @@ load_from_points(struct rset *rs, const struct point *pts, size_t n,
 		p->st = q->st;
 		p->overhead = q->overhead;
 	}
+	load_finish(rs);
 }
 
 static int
@@ -479,8 +483,35 @@ load_json_doc(const struct json *doc, struct rset *rs, char *err,
 	return 0;
 }
 
+/* One run's points: its floor, and its median as the range of run medians. */
+static void
+load_finish(struct rset *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++) {
+		struct rpoint *p = &rs->p[i];
+
+		p->floor = p->overhead;
+		p->runs = 1;
+		p->run_lo = p->run_hi = p->st.median;
+	}
+}
+
+static int	load_results_1(const char *, struct rset *, char *, size_t);
+
 int
 load_results(const char *path, struct rset *rs, char *err, size_t errlen)
+{
+	int rc = load_results_1(path, rs, err, errlen);
+
+	if (rc == 0)
+		load_finish(rs);
+	return rc;
+}
+
+static int
+load_results_1(const char *path, struct rset *rs, char *err, size_t errlen)
 {
 	FILE *fp;
 	char *text = NULL, *meta, jerr[200];
@@ -581,6 +612,8 @@ load_add_overhead(struct rset *rs)
 		p->st.q3 += ov;
 		p->st.ci_lo += ov;
 		p->st.ci_hi += ov;
+		p->run_lo += ov;
+		p->run_hi += ov;
 		for (k = 0; p->samples != NULL && k < p->n; k++)
 			p->samples[k] += ov;
 		p->overhead = 0;
@@ -627,6 +660,12 @@ load_merge(struct rset *into, const struct rset *from, char *err,
 		    sizeof(double));
 		memcpy(p->samples + p->n, q->samples, q->n * sizeof(double));
 		p->n += q->n;
+		p->floor = isfinite(p->floor) && isfinite(q->floor) ?
+		    (p->floor * (double)p->runs + q->floor * (double)q->runs) /
+		    (double)(p->runs + q->runs) : NAN;
+		p->runs += q->runs;
+		p->run_lo = fmin(p->run_lo, q->run_lo);
+		p->run_hi = fmax(p->run_hi, q->run_hi);
 		/* The overheads were added back, or the user chose net costs. */
 		p->overhead = isfinite(p->overhead) && isfinite(q->overhead) ?
 		    (p->overhead + q->overhead) / 2 : NAN;

@@ -27,6 +27,14 @@ struct rpoint {
 	size_t	 batch;		/* calls per sample; 0 if unknown */
 	struct stats st;	/* of the samples; a statistic absent is NaN */
 	double	 overhead;	/* per-call units subtracted by the engine; NaN */
+	/*
+	 * The empty call's cost as measured (the overhead before any
+	 * load_add_overhead; the mean over pooled runs): the scale of the
+	 * per-process call-placement effect, for compare's --min-delta auto.
+	 */
+	double	 floor;
+	size_t	 runs;		/* runs pooled into this point (1: one) */
+	double	 run_lo, run_hi; /* lowest and highest median of one run */
 	double	*samples;	/* raw per-call costs in order taken, or NULL */
 };
 

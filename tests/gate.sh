@@ -1,0 +1,120 @@
+#!/bin/sh
+# csumbench compare --fail-above across runs: --min-delta, the persistence
+# of a slowdown across pooled runs, and the provenance warnings. Synthetic
+# results files written here, so no timing is involved.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+# mk FILE PINNED "SIZE:NET_CENTRE:OVERHEAD[:KERNEL] ..." [KEY=VALUE ...]
+# (context keys). One point (of memcpy.x unless KERNEL) per SIZE, 40 samples of NET_CENTRE (per-call cost with
+# the empty call's OVERHEAD subtracted, as run writes them) with a fixed
+# +-1% jitter, so rank tests see a clean shift.
+mk() {
+	f=$1 pinned=$2 pts=$3
+	shift 3
+	{
+		printf '{\n  "context": {\n'
+		for kv in csumbench_version=0.1.0 cpu_brand=Test timer=tsc \
+		    unit=ticks; do
+			for o in "$@"; do
+				[ "${o%%=*}" = "${kv%%=*}" ] && kv=$o
+			done
+			printf '    "%s": "%s",\n' "${kv%%=*}" "${kv#*=}"
+		done
+		printf '    "cpu_pinned": "%s"\n  },\n  "benchmarks": [\n' "$pinned"
+		sep=""
+		for p in $pts; do
+			printf '%s' "$sep"
+			echo "$p" | awk -F: '{
+				printf "    { \"family\": \"memcpy\", \"kernel\": \"%s\", ", (NF > 3 ? $4 : "memcpy.x")
+				printf "\"size\": %s, \"src_align\": 0, \"dst_align\": 0, ", $1
+				printf "\"cache\": \"hot\", \"mode\": \"throughput\", "
+				printf "\"unit\": \"ticks\", \"timer_hz\": 2000000000.0, "
+				printf "\"overhead\": %s, \"samples\": [", $3
+				for (i = 0; i < 40; i++)
+					printf "%s%.4f", i ? ", " : "", $2 + ($2 + $3) * ((i * 7) % 41 - 20) / 2000
+				printf "] }"
+			}'
+			sep=",
+"
+		done
+		printf '\n  ]\n}\n'
+	} >"$TMPD/$f"
+}
+
+# Size 16: gross 8.4 -> 10.5 ticks (+25%, +2.1 ticks: a placement-sized
+# shift); size 4096: 1000 -> 1006 (+0.6%). Overhead 6.4: auto min-delta 3.2.
+mk a.json 1 "16:2.0:6.4 4096:994:6.4"
+mk b.json 1 "16:4.1:6.4 4096:1000:6.4"
+expect_exit 0 "min-delta auto: a 2.1-tick shift under half the empty call passes" -- \
+	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5
+grep -q '1 more than 5% slower: 1 by no more than --min-delta' "$TMPD/err"
+ok $? "min-delta: the pass says why the slower point did not fail"
+expect_exit 1 "--min-delta 1: the same shift fails" -- \
+	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5 --min-delta 1
+grep -q 'size 16 .*+25.00% (+2.1 ticks)' "$TMPD/err"
+ok $? "min-delta: the failing point is listed with its delta in units"
+expect_exit 1 "--min-delta 0: the old gate" -- \
+	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5 --min-delta 0
+expect_exit 0 "--min-delta 3: still passes" -- \
+	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5 --min-delta 3
+expect_exit 0 "--min-delta auto given explicitly passes" -- \
+	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5 --min-delta auto
+# A large point 10% slower: far above any floor.
+mk c.json 1 "16:2.0:6.4 4096:1100:6.4"
+expect_exit 1 "min-delta auto: 10% of 1000 ticks still fails" -- \
+	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/c.json" --fail-above 5
+grep -q 'size 4096 .*+10' "$TMPD/err" && ! grep -q 'size 16 ' "$TMPD/err"
+ok $? "min-delta auto: only the large point fails"
+expect_exit 2 "bad --min-delta exits 2" -- \
+	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5 --min-delta -1
+stderr_one_line 'min-delta' "bad --min-delta: one line naming it"
+expect_exit 2 "run: bad --min-delta exits 2" -- \
+	"$CSUMBENCH" run -k memcpy.libc -s 64 -q --baseline memcpy.libc --min-delta x
+stderr_one_line 'min-delta' "run: bad --min-delta: one line naming it"
+# Within one run (two kernels of one file) auto is 0: B's 2.1 ticks fail.
+mk one.json 1 "16:2.0:6.4:memcpy.x 16:4.1:6.4:memcpy.y"
+expect_exit 1 "min-delta auto within one run is 0" -- \
+	"$CSUMBENCH" compare "$TMPD/one.json" --a-kernel memcpy.x --b-kernel memcpy.y --fail-above 5
+expect_exit 0 "compare --help exits 0" -- "$CSUMBENCH" compare --help
+grep -q -- '--min-delta' "$TMPD/out"; ok $? "compare --help mentions --min-delta"
+
+# Pooled runs: the slowdown must hold in every run. B's second run is as
+# fast as A: pooled, B's median is about 7% above A's, but not in every run.
+mk a2.json 1 "4096:1000:6.4"
+mk b2slow.json 1 "4096:1150:6.4"
+mk b2fast.json 1 "4096:1000:6.4"
+expect_exit 0 "pooled: a slowdown in one run of B only passes" -- \
+	"$CSUMBENCH" compare "$TMPD/a2.json,$TMPD/a2.json" "$TMPD/b2slow.json,$TMPD/b2fast.json" --fail-above 5
+grep -q '1 not in every run' "$TMPD/err"
+ok $? "pooled: the pass says the slowdown was not in every run"
+expect_exit 1 "pooled: a slowdown in every run of B fails" -- \
+	"$CSUMBENCH" compare "$TMPD/a2.json,$TMPD/a2.json" "$TMPD/b2slow.json,$TMPD/b2slow.json" --fail-above 5
+expect_exit 0 "pooled: one slow run of A hides nothing it should not" -- \
+	"$CSUMBENCH" compare "$TMPD/a2.json,$TMPD/b2slow.json" "$TMPD/b2slow.json,$TMPD/b2slow.json" --fail-above 5
+
+# Provenance: warnings on stderr, even with -q, when A and B differ.
+expect_exit 0 "same provenance: exit 0" -- \
+	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" -q
+! grep -q 'warning' "$TMPD/err"; ok $? "same provenance: no warning"
+for kv in cpu_pinned=0 cpu_brand=Other timer=ns unit=ns csumbench_version=0.2.0; do
+	k=${kv%%=*}
+	mk w.json 1 "16:4.1:6.4 4096:1000:6.4" "$kv"
+	if [ "$k" = cpu_pinned ]; then
+		mk w.json 0 "16:4.1:6.4 4096:1000:6.4"
+	fi
+	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/w.json" -q >/dev/null 2>"$TMPD/err"
+	grep -q "warning: A (.*a.json) and B (.*w.json) were measured with a different .*$k=" "$TMPD/err"
+	ok $? "different $k: a warning naming both files and the key"
+done
+mk n.json none "16:4.1:6.4 4096:1000:6.4"
+"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/n.json" -q >/dev/null 2>"$TMPD/err"
+grep -q 'n.json was not pinned to a CPU' "$TMPD/err"
+ok $? "an unpinned run: a warning"
+mk p0.json 0 "16:2.0:6.4 4096:994:6.4"
+"$CSUMBENCH" compare "$TMPD/a.json,$TMPD/p0.json" "$TMPD/b.json" -q >/dev/null 2>"$TMPD/err"
+grep -q 'different pinned CPU' "$TMPD/err"
+ok $? "pooled runs of one side on different CPUs: a warning"
+"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/w.json" --fail-above 5 -q >/dev/null 2>"$TMPD/err"
+[ $? -eq 0 ]; ok $? "a warning does not change the exit status"
+
+done_testing
