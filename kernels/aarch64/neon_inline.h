@@ -25,7 +25,10 @@
 
 #define A64_ALWAYS_INLINE	static inline __attribute__((always_inline))
 
-#define CSUM_NEON_CHUNK	((size_t)1 << 30)	/* multiple of 64 */
+/* A multiple of 16, at most 2^30; overridable to test chunk boundaries. */
+#ifndef CSUM_NEON_CHUNK
+#define CSUM_NEON_CHUNK	((size_t)1 << 30)
+#endif
 
 /* Unaligned loads and stores of 2..8 bytes; each compiles to one ldr/str. */
 A64_ALWAYS_INLINE uint64_t
