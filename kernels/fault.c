@@ -65,11 +65,19 @@ kfault_handler(int sig, siginfo_t *si, void *ucv)
 
 	/* si_code > 0: raised by the hardware, not sent by kill() or raise(). */
 	if (si->si_code > 0) {
+#if defined(__x86_64__)
 		e = kfault_lookup((uintptr_t)uc->uc_mcontext.gregs[REG_RIP]);
 		if (e != NULL) {
 			uc->uc_mcontext.gregs[REG_RIP] = (greg_t)kfault_fixup(e);
 			return;
 		}
+#elif defined(__aarch64__)
+		e = kfault_lookup((uintptr_t)uc->uc_mcontext.pc);
+		if (e != NULL) {
+			uc->uc_mcontext.pc = (uint64_t)kfault_fixup(e);
+			return;
+		}
+#endif
 	}
 
 	/*

@@ -30,7 +30,7 @@
  *    aligned loads may read bytes of the same aligned word outside the range
  *    (the shift path does), which can never fault on its own.
  *
- * Where the mechanism is not implemented (not x86-64, a compiler without
+ * Where the mechanism is not implemented (not x86-64 or AArch64, a compiler without
  * `asm goto` outputs, or KFAULT_NONE defined before inclusion), the
  * accessors are plain loads and stores that always succeed, and
  * kfault_init() reports that faults are not handled (CPU_FAULTS absent).
@@ -58,7 +58,7 @@ struct kfault_entry {
 	int32_t	fixup;		/* where to resume */
 };
 
-#if !defined(KFAULT_NONE) && defined(__x86_64__) && \
+#if !defined(KFAULT_NONE) && (defined(__x86_64__) || defined(__aarch64__)) && \
     ((defined(__clang__) && __clang_major__ >= 11) || \
      (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 11))
 #define KFAULT_ASM	1
@@ -99,6 +99,7 @@ typedef uint8_t  __attribute__((may_alias)) kfault_u8;
  *   KPUTn(p, v, lbl)	*(uintn_t *)p = v
  * p need not be aligned.
  */
+#if defined(__x86_64__)
 #define KFAULT_GET(insn, v, type, p, lbl) do {				\
 	uint32_t kf_v_;							\
 	__asm__ volatile goto("1:\t" insn " %1, %0\n\t" KFAULT_ENTRY(lbl) \
@@ -127,6 +128,47 @@ typedef uint8_t  __attribute__((may_alias)) kfault_u8;
 #define KPUT64(p, v, lbl)						\
 	__asm__ volatile goto("1:\tmovq %1, %0\n\t" KFAULT_ENTRY(lbl)	\
 	    : "=m"(*(kfault_u64 *)(p)) : "r"((uint64_t)(v)) : : lbl)
+
+#else /* __aarch64__ */
+
+/*
+ * The same accessors as single AArch64 loads and stores through a base
+ * register ("Q": no offset, no writeback). A misaligned store that
+ * crosses into an inaccessible page may have written the bytes before the
+ * page boundary when it faults (the architecture allows it); they are
+ * bytes the fault path copies again with the same values, so the result
+ * is still exact.
+ */
+#define KFAULT_GET(insn, v, type, p, lbl) do {				\
+	uint32_t kf_v_;							\
+	__asm__ volatile goto("1:\t" insn " %w0, %1\n\t" KFAULT_ENTRY(lbl) \
+	    : "=r"(kf_v_) : "Q"(*(const type *)(p)) : : lbl);		\
+	(v) = kf_v_;							\
+} while (0)
+#define KGET8(v, p, lbl)	KFAULT_GET("ldrb", v, kfault_u8, p, lbl)
+#define KGET16(v, p, lbl)	KFAULT_GET("ldrh", v, kfault_u16, p, lbl)
+#define KGET32(v, p, lbl)	KFAULT_GET("ldr", v, kfault_u32, p, lbl)
+#define KGET64(v, p, lbl) do {						\
+	uint64_t kf_v_;							\
+	__asm__ volatile goto("1:\tldr %x0, %1\n\t" KFAULT_ENTRY(lbl)	\
+	    : "=r"(kf_v_) : "Q"(*(const kfault_u64 *)(p)) : : lbl);	\
+	(v) = kf_v_;							\
+} while (0)
+
+#define KPUT8(p, v, lbl)						\
+	__asm__ volatile goto("1:\tstrb %w1, %0\n\t" KFAULT_ENTRY(lbl)	\
+	    : "=Q"(*(kfault_u8 *)(p)) : "r"((uint32_t)(uint8_t)(v)) : : lbl)
+#define KPUT16(p, v, lbl)						\
+	__asm__ volatile goto("1:\tstrh %w1, %0\n\t" KFAULT_ENTRY(lbl)	\
+	    : "=Q"(*(kfault_u16 *)(p)) : "r"((uint32_t)(uint16_t)(v)) : : lbl)
+#define KPUT32(p, v, lbl)						\
+	__asm__ volatile goto("1:\tstr %w1, %0\n\t" KFAULT_ENTRY(lbl)	\
+	    : "=Q"(*(kfault_u32 *)(p)) : "r"((uint32_t)(v)) : : lbl)
+#define KPUT64(p, v, lbl)						\
+	__asm__ volatile goto("1:\tstr %x1, %0\n\t" KFAULT_ENTRY(lbl)	\
+	    : "=Q"(*(kfault_u64 *)(p)) : "r"((uint64_t)(v)) : : lbl)
+
+#endif /* __x86_64__ or __aarch64__ */
 
 #else /* !KFAULT_ASM: plain accesses that cannot recover */
 

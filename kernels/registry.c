@@ -9,6 +9,7 @@
 
 #include "kernel.h"
 #include "x86_64/x86_64.h"
+#include "aarch64/aarch64.h"
 
 /* kernels/generic/ */
 void	*memcpy_bytes(void *, const void *, size_t);
@@ -75,6 +76,11 @@ const struct kernel kernels[] = {
 	  .needs = CPU_AVX2, .fn.memcpy = memcpy_auto,
 	  .about = "by size: straight-line, vector loop, rep movsb, non-temporal" },
 #endif
+#if defined(__aarch64__)
+	{ .name = "memcpy.neon", .family = K_MEMCPY, .isa = "neon",
+	  .needs = CPU_NEON, .fn.memcpy = memcpy_neon,
+	  .about = "16-byte vectors, overlapping ends, aligned-store loop" },
+#endif
 
 	/* memset */
 	{ .name = "memset.bytes", .family = K_MEMSET, .isa = "c",
@@ -105,6 +111,11 @@ const struct kernel kernels[] = {
 	{ .name = "memset.auto", .family = K_MEMSET, .isa = "avx2",
 	  .needs = CPU_AVX2, .fn.memset = memset_auto,
 	  .about = "by size: straight-line, vector loop, rep stosb, non-temporal" },
+#endif
+#if defined(__aarch64__)
+	{ .name = "memset.neon", .family = K_MEMSET, .isa = "neon",
+	  .needs = CPU_NEON, .fn.memset = memset_neon,
+	  .about = "16-byte vectors, overlapping ends, aligned-store loop" },
 #endif
 
 	/* copy: user-copy with exact fault reporting (kernels/fault.h) */
@@ -164,6 +175,11 @@ const struct kernel kernels[] = {
 	  .needs = CPU_AVX2, .fn.csum = csum_auto,
 	  .about = "by size: adc below 192 B, avx512 (vnni from 1 KiB) or avx2 above" },
 #endif
+#if defined(__aarch64__)
+	{ .name = "csum.neon", .family = K_CSUM, .isa = "neon",
+	  .needs = CPU_NEON, .fn.csum = csum_neon,
+	  .about = "16-byte vectors, uadalp into exact 64-bit lanes, four accumulators" },
+#endif
 
 	/* csum_copy */
 	{ .name = "csum_copy.ref", .family = K_CSUM_COPY, .isa = "c",
@@ -188,6 +204,11 @@ const struct kernel kernels[] = {
 	{ .name = "csum_copy.auto", .family = K_CSUM_COPY, .isa = "avx2",
 	  .needs = CPU_AVX2, .fn.csum_copy = csum_copy_auto,
 	  .about = "by size: scalar below 64 B, then avx512 (or avx2)" },
+#endif
+#if defined(__aarch64__)
+	{ .name = "csum_copy.neon", .family = K_CSUM_COPY, .isa = "neon",
+	  .needs = CPU_NEON, .fn.csum_copy = csum_copy_neon,
+	  .about = "one pass: 16-byte load, store, uadalp" },
 #endif
 
 	/* csum_diff */
