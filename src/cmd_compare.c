@@ -91,6 +91,18 @@ compare_parse_alpha(const char *arg)
 	return a;
 }
 
+int
+compare_parse_cost(const char *arg)
+{
+	if (strcmp(arg, "auto") == 0)
+		return CMP_COST_AUTO;
+	if (strcmp(arg, "net") == 0)
+		return CMP_COST_NET;
+	if (strcmp(arg, "gross") == 0)
+		return CMP_COST_GROSS;
+	usage_error("--cost: expected auto, net or gross, got \"%s\"", arg);
+}
+
 double
 compare_parse_min_delta(const char *arg)
 {
@@ -245,15 +257,7 @@ cmd_compare(int argc, char **argv)
 			    optarg);
 			break;
 		case OPT_COST:
-			if (strcmp(optarg, "auto") == 0)
-				o.cost = CMP_COST_AUTO;
-			else if (strcmp(optarg, "net") == 0)
-				o.cost = CMP_COST_NET;
-			else if (strcmp(optarg, "gross") == 0)
-				o.cost = CMP_COST_GROSS;
-			else
-				usage_error("--cost: expected auto, net or gross, "
-				    "got \"%s\"", optarg);
+			o.cost = compare_parse_cost(optarg);
 			break;
 		case 'f':
 			o.families = optarg;

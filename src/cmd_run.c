@@ -64,6 +64,9 @@ run_usage(FILE *fp)
 	    "      --fail-above PCT with --baseline: exit 1 if any kernel is\n"
 	    "                       significantly more than PCT%% slower than K\n"
 	    "      --min-delta D    ... and more than D units (default: auto)\n"
+	    "      --cost WHICH     net (default: what the kernel adds to a call)\n"
+	    "                       or gross (the whole call, empty-call cost\n"
+	    "                       included: steadier at a few cycles per call)\n"
 	    "      --alpha A        significance level (default: 0.05)\n"
 	    "      --quick          quick sweep: the quick grid, fewer samples\n"
 	    "      --sample-time US target microseconds per sample (default: 20)\n"
@@ -99,7 +102,7 @@ run_usage(FILE *fp)
 enum {
 	OPT_QUICK = 256, OPT_CACHE, OPT_TIMER, OPT_SAMPLE_TIME, OPT_WARMUP,
 	OPT_SEED, OPT_FORMAT, OPT_BASELINE, OPT_STYLE, OPT_FAIL_ABOVE,
-	OPT_ALPHA, OPT_MIN_DELTA, OPT_CPU, OPT_MODE, OPT_MIN_TIME, OPT_MAX_TIME,
+	OPT_ALPHA, OPT_MIN_DELTA, OPT_COST, OPT_CPU, OPT_MODE, OPT_MIN_TIME, OPT_MAX_TIME,
 	OPT_TARGET_CI,
 };
 
@@ -281,6 +284,7 @@ cmd_run(int argc, char **argv)
 		{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
 		{ "alpha", required_argument, NULL, OPT_ALPHA },
 		{ "min-delta", required_argument, NULL, OPT_MIN_DELTA },
+		{ "cost", required_argument, NULL, OPT_COST },
 		{ "cpu", required_argument, NULL, OPT_CPU },
 		{ "mode", required_argument, NULL, OPT_MODE },
 		{ "min-time", required_argument, NULL, OPT_MIN_TIME },
@@ -415,6 +419,9 @@ cmd_run(int argc, char **argv)
 			break;
 		case OPT_FAIL_ABOVE:
 			co.fail_above = parse_double("--fail-above", optarg, 1);
+			break;
+		case OPT_COST:
+			co.cost = compare_parse_cost(optarg);
 			break;
 		case OPT_MIN_DELTA:
 			co.min_delta = compare_parse_min_delta(optarg);

@@ -729,9 +729,13 @@ compare_match(const struct rset *a, const struct rset *b,
 		match_rows(a, b, o, res);
 		return;
 	}
-	talk("csumbench: compare: two runs: comparing gross costs per call "
-	    "(each run's empty-call overhead added back; --cost net to "
-	    "compare the kernels' net costs)\n");
+	if (o->same_run)
+		talk("csumbench: comparing gross costs per call (the "
+		    "empty-call overhead added back)\n");
+	else
+		talk("csumbench: compare: two runs: comparing gross costs per "
+		    "call (each run's empty-call overhead added back; --cost "
+		    "net to compare the kernels' net costs)\n");
 	res->gross = 1;
 	load_copy(&res->ga, a);
 	load_copy(&res->gb, b);

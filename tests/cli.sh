@@ -42,6 +42,15 @@ stderr_one_line 'memcpy.libc' "csum -k memcpy.libc: one line naming it"
 expect_exit 2 "extra argument to list exits 2" -- "$CSUMBENCH" list extra
 stderr_one_line 'extra' "list extra: one line naming it"
 
+expect_exit 2 "bad --cost exits 2" -- "$CSUMBENCH" run -k memset.libc,memset.words -s 64 --baseline memset.libc --cost lukewarm -q
+stderr_one_line 'lukewarm' "bad --cost: one line naming it"
+# Whole calls (--cost gross) include the empty-call floor: never below it.
+expect_exit 0 "run --baseline --cost gross exits 0" -- "$CSUMBENCH" run -k memset.libc,memset.words -s 3,64 -r 5 --baseline memset.libc --style csv --cost gross -q
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["size"] != "" && ($c["a_median"] + 0 < 1 || $c["b_median"] + 0 < 1) { bad = 1 }
+	END { exit bad }' "$TMPD/out"
+ok $? "gross costs include the call itself (at least 1 unit per call)"
+
 # A failed run leaves no file behind, and never a half-written one.
 echo "precious" >"$TMPD/keep.csv"
 expect_exit 2 "bad run with an existing output file exits 2" -- "$CSUMBENCH" run -k nosuch -o "$TMPD/keep.csv"
