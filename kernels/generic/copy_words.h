@@ -64,7 +64,7 @@ copyw_shift(unsigned char **dp, const unsigned char **sp, size_t *np)
 {
 	unsigned char *d = *dp;
 	const unsigned char *s = *sp;
-	size_t n = *np, e = 8, end = (n & ~(size_t)7) + 8;
+	size_t n = *np, e = 8, nw = n & ~(size_t)7;
 	unsigned r = (uintptr_t)s & 7;
 	unsigned lsh = 8 * r, rsh = 64 - 8 * r;	/* both in 8..56 */
 	const unsigned char *sa = s - r;	/* aligned word holding s */
@@ -83,7 +83,7 @@ copyw_shift(unsigned char **dp, const unsigned char **sp, size_t *np)
 	if (n < 8)
 		goto out;
 	KGET64(lo, sa, out);
-	for (; e < end; e += 8) {
+	for (; e <= nw; e += 8) {
 		KGET64(hi, sa + e, out);
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 		w = (lo >> lsh) | (hi << rsh);
@@ -93,7 +93,15 @@ copyw_shift(unsigned char **dp, const unsigned char **sp, size_t *np)
 		KPUT64(d + e - 8, w, out);
 		lo = hi;
 	}
-	e = end;
+	/*
+	 * The normal exit, apart from the fault label: it needs no e, so e
+	 * is incremented in place (e <= nw cannot wrap: nw + 8 fits in any
+	 * real address space).
+	 */
+	*dp = d + nw;
+	*sp = s + nw;
+	*np = n & 7;
+	return;
 out:
 	/*
 	 * Opaque e here: otherwise GCC shares d + (e - 8) with the store's
