@@ -22,9 +22,10 @@ copy_shift(void *dst, const void *src, size_t n)
 		return kcopy_bytes(d, s, n);
 	if ((left = copyw_align_dst(&d, &s, &n)) != 0)
 		return left;
-	if (((uintptr_t)s & 7) == 0)
-		copyw_aligned(&d, &s, &n);
-	else
+	if (((uintptr_t)s & 7) != 0) {
 		copyw_shift(&d, &s, &n);
+		return kcopy_bytes(d, s, n);
+	}
+	copyw_aligned(&d, &s, &n);
 	return kcopy_bytes(d, s, n);
 }

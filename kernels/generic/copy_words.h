@@ -64,30 +64,53 @@ copyw_shift(unsigned char **dp, const unsigned char **sp, size_t *np)
 {
 	unsigned char *d = *dp;
 	const unsigned char *s = *sp;
-	size_t n = *np, i = 0;
+	size_t n = *np, e = 8, nw = n & ~(size_t)7;
 	unsigned r = (uintptr_t)s & 7;
 	unsigned lsh = 8 * r, rsh = 64 - 8 * r;	/* both in 8..56 */
 	const unsigned char *sa = s - r;	/* aligned word holding s */
-	const unsigned char *sn = sa + 8;	/* the next one */
 	uint64_t lo, hi, w;
 
+	/*
+	 * The induction variable is e, the offset just past the word being
+	 * stored: word [e - 8, e) of d is stored from the aligned words at
+	 * sa + e - 8 and sa + e. Both accesses of an iteration and the fault
+	 * label see the same e, so the committed position is e - 8, computed
+	 * at the label; no copy of the position before the increment stays
+	 * live in the loop for the fault path (it did with an index i and a
+	 * load at sn + i = sa + 8 + i: GCC kept both i and i + 8 in
+	 * registers, plus the store address, for the fault edges).
+	 */
 	if (n < 8)
 		goto out;
 	KGET64(lo, sa, out);
-	for (; i < (n & ~(size_t)7); i += 8) {
-		KGET64(hi, sn + i, out);
+	for (; e <= nw; e += 8) {
+		KGET64(hi, sa + e, out);
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 		w = (lo >> lsh) | (hi << rsh);
 #else
 		w = (lo << lsh) | (hi >> rsh);
 #endif
-		KPUT64(d + i, w, out);
+		KPUT64(d + e - 8, w, out);
 		lo = hi;
 	}
+	/*
+	 * The normal exit, apart from the fault label: it needs no e, so e
+	 * is incremented in place (e <= nw cannot wrap: nw + 8 fits in any
+	 * real address space).
+	 */
+	*dp = d + nw;
+	*sp = s + nw;
+	*np = n & 7;
+	return;
 out:
-	*dp = d + i;
-	*sp = s + i;
-	*np = n - i;
+	/*
+	 * Opaque e here: otherwise GCC shares d + (e - 8) with the store's
+	 * address and keeps that sum in a register of its own in the loop.
+	 */
+	__asm__("" : "+r"(e));
+	*dp = d + (e - 8);
+	*sp = s + (e - 8);
+	*np = n - (e - 8);
 }
 
 #endif
