@@ -19,6 +19,12 @@ extern struct context ctx;
 
 /* Identify the CPU (once) and set up the kernel registry's view of it. */
 void	ctx_cpu(void);
+/*
+ * Pin to --cpu's CPU (cpu_arg: a number, "any" or NULL for start_cpu, the
+ * CPU the process started on), after ctx_cpu and before ctx_timer, and
+ * read that CPU's state. A CPU asked for that cannot be used exits 2.
+ */
+void	ctx_pin(const char *cpu_arg, int start_cpu);
 /* Set up the timer (once); exit 2 on an unusable choice. */
 void	ctx_timer(const char *name);
 

@@ -49,8 +49,7 @@ cmd_info(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *timer = "auto", *cpu_arg = NULL;
-	int ch, cpu, start_cpu = cpu_current();
-	char err[160];
+	int ch, start_cpu = cpu_current();
 	char buf[64];
 	time_t now = time(NULL);
 
@@ -79,17 +78,7 @@ cmd_info(int argc, char **argv)
 	if (optind < argc)
 		usage_error("info: unexpected argument \"%s\"", argv[optind]);
 	ctx_cpu();
-	cpu = -1;
-	if (cpu_arg == NULL || strcmp(cpu_arg, "any") != 0) {
-		cpu = cpu_arg != NULL ? atoi(cpu_arg) : start_cpu;
-		if (cpu >= 0 && cpu_pin(cpu, err, sizeof(err)) != 0) {
-			if (cpu_arg != NULL)
-				usage_error("%s", err);
-			cpu = -1;
-		}
-	}
-	ctx.cpu.pinned_cpu = cpu;
-	cpu_state(&ctx.cpu, cpu);
+	ctx_pin(cpu_arg, start_cpu);
 	ctx_timer(timer);
 	printf("%-14s %s\n", "csumbench", PACKAGE_VERSION);
 	printf("%-14s %s\n", "arch", ctx.cpu.arch);
@@ -118,8 +107,8 @@ cmd_info(int argc, char **argv)
 	    ctx.cpu.turbo ? "on" : "off");
 	if (ctx.cpu.loadavg1 >= 0)
 		printf("%-14s %.2f\n", "load (1 min)", ctx.cpu.loadavg1);
-	if (cpu >= 0)
-		printf("%-14s %d\n", "pinned to CPU", cpu);
+	if (ctx.cpu.pinned_cpu >= 0)
+		printf("%-14s %d\n", "pinned to CPU", ctx.cpu.pinned_cpu);
 	else
 		printf("%-14s no\n", "pinned to CPU");
 	printf("%-14s %s, unit %s (asked for %s)\n", "timer", ctx.timer.name,

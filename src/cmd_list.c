@@ -74,8 +74,7 @@ cmd_list(int argc, char **argv)
 		int any = 0;
 
 		for (i = 0; i < nkernels; i++)
-			if ((!(kernels[i].flags & KF_TEST) ||
-			    select_show_tests()) &&
+			if (select_visible(&kernels[i]) &&
 			    match_patterns(patterns, kernels[i].name))
 				any = 1;
 		if (!any)
@@ -102,7 +101,7 @@ cmd_list(int argc, char **argv)
 			const char *no, *role;
 
 			if ((int)k->family != f ||
-			    ((k->flags & KF_TEST) && !select_show_tests()) ||
+			    !select_visible(k) ||
 			    !match_patterns(patterns, k->name))
 				continue;
 			no = select_unavailable(k, why, sizeof(why));

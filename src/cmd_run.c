@@ -300,7 +300,7 @@ cmd_run(int argc, char **argv)
 	const char *format = NULL, *baseline = NULL, *cpu_arg = NULL;
 	static const char *const cache_names[] = { "hot", "cold", NULL };
 	static const char *const mode_names[] = { "throughput", "latency", NULL };
-	int ch, quick = argc <= 1, table, json, st, rc = 0, cpu;
+	int ch, quick = argc <= 1, table, json, st, rc = 0;
 	int start_cpu = cpu_current();
 	unsigned caches = 1u << CACHE_HOT, modes = 1u << MODE_THROUGHPUT;
 	unsigned cm;
@@ -552,17 +552,7 @@ cmd_run(int argc, char **argv)
 		outfile_open(&of, output != NULL ? output : "-");
 
 	/* Pin before the timer is calibrated, so both see the same CPU. */
-	cpu = -1;
-	if (cpu_arg == NULL || strcmp(cpu_arg, "any") != 0) {
-		cpu = cpu_arg != NULL ? atoi(cpu_arg) : start_cpu;
-		if (cpu >= 0 && cpu_pin(cpu, err, sizeof(err)) != 0) {
-			if (cpu_arg != NULL)
-				usage_error("%s", err);
-			cpu = -1;	/* the starting CPU went away: run free */
-		}
-	}
-	ctx.cpu.pinned_cpu = cpu;
-	cpu_state(&ctx.cpu, cpu);
+	ctx_pin(cpu_arg, start_cpu);
 	ctx_timer(timer);
 	warn_conditions();
 	eo.ti = &ctx.timer;

@@ -5,6 +5,8 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cmd.h"
 #include "select.h"
@@ -57,3 +59,21 @@ ctx_timer(const char *name)
 	ctx.have_timer = 1;
 }
 
+
+void
+ctx_pin(const char *cpu_arg, int start_cpu)
+{
+	char err[160];
+	int cpu = -1;
+
+	if (cpu_arg == NULL || strcmp(cpu_arg, "any") != 0) {
+		cpu = cpu_arg != NULL ? atoi(cpu_arg) : start_cpu;
+		if (cpu >= 0 && cpu_pin(cpu, err, sizeof(err)) != 0) {
+			if (cpu_arg != NULL)
+				usage_error("%s", err);
+			cpu = -1;	/* the starting CPU went away: run free */
+		}
+	}
+	ctx.cpu.pinned_cpu = cpu;
+	cpu_state(&ctx.cpu, cpu);
+}

@@ -52,8 +52,8 @@ select_show_tests(void)
 	return e != NULL && strcmp(e, "1") == 0;
 }
 
-static int
-visible(const struct kernel *k)
+int
+select_visible(const struct kernel *k)
 {
 	return !(k->flags & KF_TEST) || select_show_tests();
 }
@@ -75,7 +75,7 @@ select_by_name(const char *name)
 	size_t i;
 
 	for (i = 0; i < nkernels; i++)
-		if (visible(&kernels[i]) && strcmp(kernels[i].name, name) == 0)
+		if (select_visible(&kernels[i]) && strcmp(kernels[i].name, name) == 0)
 			return &kernels[i];
 	return NULL;
 }
@@ -124,7 +124,7 @@ select_kernels(const char *families, const char *patterns,
 			int any = 0, avail = 0;
 
 			for (i = 0; i < nkernels; i++) {
-				if (!visible(&kernels[i]) ||
+				if (!select_visible(&kernels[i]) ||
 				    fnmatch(tok, kernels[i].name, 0) != 0)
 					continue;
 				any = 1;
@@ -137,7 +137,7 @@ select_kernels(const char *families, const char *patterns,
 				    "'csumbench list')", tok);
 			if (!avail && !allow_unavailable) {
 				for (i = 0; i < nkernels; i++)
-					if (visible(&kernels[i]) &&
+					if (select_visible(&kernels[i]) &&
 					    fnmatch(tok, kernels[i].name, 0) == 0)
 						break;
 				usage_error("kernel %s is not available here: "
@@ -151,7 +151,7 @@ select_kernels(const char *families, const char *patterns,
 	for (i = 0; i < nkernels; i++) {
 		const struct kernel *k = &kernels[i];
 
-		if (!visible(k) || !family_wanted(families, k->family) ||
+		if (!select_visible(k) || !family_wanted(families, k->family) ||
 		    !match_patterns(patterns, k->name))
 			continue;
 		if (select_unavailable(k, why, sizeof(why)) != NULL) {

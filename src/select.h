@@ -16,6 +16,8 @@ void	select_init(uint64_t have, size_t l1d, size_t l2, size_t l3);
 uint64_t select_have(void);
 /* Are test-only kernels visible (CSUMBENCH_TEST_KERNELS=1)? */
 int	select_show_tests(void);
+/* Is k listed and selectable (test kernels only when shown)? */
+int	select_visible(const struct kernel *k);
 /* NULL if k can run here, else why not ("needs avx512bw"). */
 const char *select_unavailable(const struct kernel *k, char *buf, size_t len);
 /* Look a kernel up by exact name (visible kernels only). */
