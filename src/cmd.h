@@ -5,6 +5,7 @@
 #define CSUMBENCH_CMD_H
 
 #include "cpu.h"
+#include "options.h"
 #include "timer.h"
 
 struct context {
@@ -28,14 +29,25 @@ void	ctx_pin(const char *cpu_arg, int start_cpu);
 /* Set up the timer (once); exit 2 on an unusable choice. */
 void	ctx_timer(const char *name);
 
-int	cmd_run(int argc, char **argv);
-int	cmd_list(int argc, char **argv);
-int	cmd_info(int argc, char **argv);
-int	cmd_verify(int argc, char **argv);
-int	cmd_csum(int argc, char **argv);
-int	cmd_compare(int argc, char **argv);
-int	cmd_plot(int argc, char **argv);
-int	cmd_report(int argc, char **argv);
+/*
+ * A subcommand: its options, help and operand count,
+ * which main() parses before calling exec with the result. Each is defined
+ * in its own cmd_NAME.c; no command calls into another.
+ */
+struct cmd_entry {
+	struct opt_table args;
+	const char	*summary;	/* one line for 'csumbench --help' */
+	int		(*exec)(struct options *o);
+};
+
+extern const struct cmd_entry cmd_run_entry, cmd_list_entry, cmd_info_entry,
+	    cmd_verify_entry, cmd_csum_entry, cmd_compare_entry, cmd_plot_entry,
+	    cmd_report_entry;
+
+/* Every subcommand, in the order 'csumbench --help' lists them; NULL ends. */
+extern const struct cmd_entry *const cmd_table[];
+/* The subcommand called name, or NULL. */
+const struct cmd_entry *cmd_find(const char *name);
 
 /* Compiler and flags, for provenance. */
 extern const char csb_compiler[];

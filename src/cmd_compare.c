@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,104 +11,73 @@
 
 #include "cmd.h"
 #include "compare.h"
-#include "grid.h"
 #include "load.h"
+#include "optval.h"
 #include "util.h"
 
-static void
-compare_usage(FILE *fp)
-{
-	fprintf(fp,
-	    "usage: csumbench compare [options] A [B]\n"
-	    "\n"
-	    "Delta table of results B against results A (files written by\n"
-	    "'csumbench run -o FILE.json' or '-o FILE.csv'), with a\n"
-	    "significance test per point; with --fail-above, a regression gate.\n"
-	    "Points are matched on family, kernel, size, offsets, cache and mode;\n"
-	    "points without a match are listed on stderr. With one file, compare\n"
-	    "two of its kernels (--a-kernel and --b-kernel). A and B may each be a\n"
-	    "comma-separated list of JSON files from several runs (alternate old\n"
-	    "and new runs): their samples are pooled, so a slow spell of a shared\n"
-	    "machine during one run weighs little.\n"
-	    "\n"
-	    "      --style STYLE     bpf, ticks, markdown or csv (default: markdown)\n"
-	    "      --a-kernel NAME   the kernel of A to compare ...\n"
-	    "      --b-kernel NAME   ... with this kernel of B (matched on the\n"
-	    "                        grid position only)\n"
-	    "      --fail-above PCT  exit 1 if any point is significantly more than\n"
-	    "                        PCT percent slower in B, listing those points\n"
-	    "      --min-delta D     ... and more than D units slower (the result's\n"
-	    "                        unit), or auto: across runs half the empty\n"
-	    "                        call's cost at the point, within one run 0\n"
-	    "                        (default: auto)\n"
-	    "      --alpha A         significance level (default: 0.05)\n"
-	    "      --ignore-below N  leave out sizes below N bytes (K/M suffixes)\n"
-	    "      --cost WHICH      net (the kernel's own cost, empty call\n"
-	    "                        subtracted), gross (with the call overhead)\n"
-	    "                        or auto: net within one run, gross across\n"
-	    "                        two runs (default: auto)\n"
-	    "  -f, --family LIST     only these families (comma-separated)\n"
-	    "  -k, --kernel PATS     only kernels matching these globs (either side)\n"
-	    "  -o, --output FILE     write the tables to FILE (default: stdout)\n"
-	    "  -q, --quiet           no notes on stderr (failures are still listed)\n"
-	    "  -h, --help            show this help\n"
-	    "\n"
-	    "Exit status: 0 no regression, 1 the gate failed, 2 bad usage or input.\n"
-	    "Tests and conventions: see COMPARE in csumbench(1).\n");
-}
-
 enum {
-	OPT_STYLE = 256, OPT_A_KERNEL, OPT_B_KERNEL, OPT_FAIL_ABOVE, OPT_ALPHA,
-	OPT_IGNORE_BELOW, OPT_COST, OPT_MIN_DELTA,
+	C_STYLE, C_A_KERNEL, C_B_KERNEL, C_FAIL_ABOVE, C_MIN_DELTA, C_ALPHA,
+	C_IGNORE_BELOW, C_COST, C_FAMILY, C_KERNEL, C_OUTPUT, C_QUIET, C_HELP
 };
 
-/* A single size with an optional K/M/G suffix. */
-size_t
-compare_parse_size(const char *opt, const char *arg)
-{
-	struct grid g;
-	char err[200];
-	size_t v;
+static const struct opt_row compare_rows[] = {
+	[C_STYLE] = { .like = &opt_style },
+	[C_A_KERNEL] = { .name = "a-kernel", .arg = "NAME",
+	    .help = "the kernel of A to compare ..." },
+	[C_B_KERNEL] = { .name = "b-kernel", .arg = "NAME",
+	    .help = "... with this kernel of B (matched on the grid position "
+	    "only)" },
+	[C_FAIL_ABOVE] = { .like = &opt_fail_above },
+	[C_MIN_DELTA] = { .like = &opt_min_delta },
+	[C_ALPHA] = { .like = &opt_alpha },
+	[C_IGNORE_BELOW] = { .name = "ignore-below", .arg = "N",
+	    .help = "leave out sizes below N bytes (K/M suffixes)" },
+	[C_COST] = { .like = &opt_cost },
+	[C_FAMILY] = { .like = &opt_family },
+	[C_KERNEL] = { .like = &opt_kernel,
+	    .help = "only kernels matching these globs (either side)" },
+	[C_OUTPUT] = { .like = &opt_output,
+	    .help = "write the tables to FILE (default: stdout)" },
+	[C_QUIET] = { .like = &opt_quiet,
+	    .help = "no notes on stderr (failures are still listed)" },
+	[C_HELP] = { .like = &opt_help },
+};
 
-	if (grid_parse(arg, &g, err, sizeof(err)) != 0 || g.n != 1) {
-		if (g.n > 1 || err[0] == '\0')
-			usage_error("%s: expected one size, got \"%s\"", opt, arg);
-		usage_error("%s: %s", opt, err);
-	}
-	v = g.v[0];
-	grid_free(&g);
-	return v;
-}
+static int	compare_exec(struct options *);
 
-double
-compare_parse_alpha(const char *arg)
-{
-	double a = parse_double("--alpha", arg, 0);
-
-	if (!(a > 0 && a < 1))
-		usage_error("--alpha: %s is not between 0 and 1", arg);
-	return a;
-}
-
-int
-compare_parse_cost(const char *arg)
-{
-	if (strcmp(arg, "auto") == 0)
-		return CMP_COST_AUTO;
-	if (strcmp(arg, "net") == 0)
-		return CMP_COST_NET;
-	if (strcmp(arg, "gross") == 0)
-		return CMP_COST_GROSS;
-	usage_error("--cost: expected auto, net or gross, got \"%s\"", arg);
-}
-
-double
-compare_parse_min_delta(const char *arg)
-{
-	if (strcmp(arg, "auto") == 0)
-		return -1;
-	return parse_double("--min-delta", arg, 0);
-}
+const struct cmd_entry cmd_compare_entry = {
+	.args = {
+		.cmd = "compare",
+		.synopsis = "csumbench compare [options] A [B]",
+		.about = "Delta table of results B against results A (files "
+		    "written by\n"
+		    "'csumbench run -o FILE.json' or '-o FILE.csv'), with a\n"
+		    "significance test per point; with --fail-above, a regression "
+		    "gate.\n"
+		    "Points are matched on family, kernel, size, offsets, cache and "
+		    "mode;\n"
+		    "points without a match are listed on stderr. With one file, "
+		    "compare\n"
+		    "two of its kernels (--a-kernel and --b-kernel). A and B may "
+		    "each be a\n"
+		    "comma-separated list of JSON files from several runs "
+		    "(alternate old\n"
+		    "and new runs): their samples are pooled, so a slow spell of a "
+		    "shared\n"
+		    "machine during one run weighs little.\n",
+		.footer = "Exit status: 0 no regression, 1 the gate failed, 2 bad "
+		    "usage or input.\n"
+		    "Tests and conventions: see COMPARE in csumbench(1).\n",
+		.rows = compare_rows,
+		.nrows = sizeof(compare_rows) / sizeof(compare_rows[0]),
+		.min_args = 1,
+		.max_args = 2,
+		.too_few = "expected two results files (A B), or one with "
+		    "--a-kernel and --b-kernel",
+	},
+	.summary = "delta table of two results; CI gate",
+	.exec = compare_exec,
+};
 
 /*
  * Warn (on stderr, even with -q: the verdict depends on it) when two
@@ -202,116 +170,71 @@ load_side(const char *arg, struct rset *rs, int cost)
 	free(list);
 }
 
-int
-cmd_compare(int argc, char **argv)
+/* The options as compare's settings; exit 2 on a bad value. */
+static void
+compare_options(struct options *o, struct cmp_opts *co)
 {
-	static const struct option longopts[] = {
-		{ "style", required_argument, NULL, OPT_STYLE },
-		{ "a-kernel", required_argument, NULL, OPT_A_KERNEL },
-		{ "b-kernel", required_argument, NULL, OPT_B_KERNEL },
-		{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
-		{ "min-delta", required_argument, NULL, OPT_MIN_DELTA },
-		{ "alpha", required_argument, NULL, OPT_ALPHA },
-		{ "ignore-below", required_argument, NULL, OPT_IGNORE_BELOW },
-		{ "cost", required_argument, NULL, OPT_COST },
-		{ "family", required_argument, NULL, 'f' },
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct cmp_opts o;
+	int style;
+	char err[256];
+
+	compare_opts_init(co);
+	if (optval_style(OPTVAL_OF(o, C_STYLE), &style, err, sizeof(err)) != 0 ||
+	    (options_given(o, C_FAIL_ABOVE) &&
+	    optval_percent(OPTVAL_OF(o, C_FAIL_ABOVE), -1, &co->fail_above, err,
+	    sizeof(err)) != 0) ||
+	    optval_min_delta(OPTVAL_OF(o, C_MIN_DELTA), &co->min_delta, err,
+	    sizeof(err)) != 0 ||
+	    optval_alpha(OPTVAL_OF(o, C_ALPHA), &co->alpha, err,
+	    sizeof(err)) != 0 ||
+	    (options_given(o, C_IGNORE_BELOW) &&
+	    optval_size(OPTVAL_OF(o, C_IGNORE_BELOW), &co->ignore_below, err,
+	    sizeof(err)) != 0) ||
+	    optval_cost(OPTVAL_OF(o, C_COST), &co->cost, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+	co->style = (enum cmp_style)style;
+	co->a_kernel = o->val[C_A_KERNEL];
+	co->b_kernel = o->val[C_B_KERNEL];
+	co->families = o->val[C_FAMILY];
+	co->kernels = o->val[C_KERNEL];
+	if (options_given(o, C_QUIET)) {
+		verbose_level = 0;
+		co->quiet = 1;
+	}
+	/* One of --a-kernel and --b-kernel: that kernel on both sides. */
+	if (co->a_kernel == NULL)
+		co->a_kernel = co->b_kernel;
+	if (co->b_kernel == NULL)
+		co->b_kernel = co->a_kernel;
+}
+
+static int
+compare_exec(struct options *o)
+{
+	struct cmp_opts co;
 	struct rset a, b;
-	const char *output = NULL;
-	int ch, rc, st, multi;
+	const char *output = o->val[C_OUTPUT];
+	char **av = o->argv;
+	int rc, multi, one = o->argc == 1;
 	struct outfile of;
 
-	compare_opts_init(&o);
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "f:k:o:qh", longopts, NULL)) != -1) {
-		switch (ch) {
-		case OPT_STYLE:
-			if ((st = cmp_style_parse(optarg)) < 0)
-				usage_error("--style: expected bpf, ticks, "
-				    "markdown or csv, got \"%s\"", optarg);
-			o.style = (enum cmp_style)st;
-			break;
-		case OPT_A_KERNEL:
-			o.a_kernel = optarg;
-			break;
-		case OPT_B_KERNEL:
-			o.b_kernel = optarg;
-			break;
-		case OPT_FAIL_ABOVE:
-			o.fail_above = parse_double("--fail-above", optarg, 1);
-			break;
-		case OPT_MIN_DELTA:
-			o.min_delta = compare_parse_min_delta(optarg);
-			break;
-		case OPT_ALPHA:
-			o.alpha = compare_parse_alpha(optarg);
-			break;
-		case OPT_IGNORE_BELOW:
-			o.ignore_below = compare_parse_size("--ignore-below",
-			    optarg);
-			break;
-		case OPT_COST:
-			o.cost = compare_parse_cost(optarg);
-			break;
-		case 'f':
-			o.families = optarg;
-			break;
-		case 'k':
-			o.kernels = optarg;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'q':
-			verbose_level = 0;
-			o.quiet = 1;
-			break;
-		case 'h':
-			compare_usage(stdout);
-			return 0;
-		default:
-			compare_usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	argc -= optind;
-	argv += optind;
-	if (argc < 1)
-		usage_error("compare: expected two results files (A B), or one "
-		    "with --a-kernel and --b-kernel");
-	if (argc > 2)
-		usage_error("compare: unexpected argument \"%s\"", argv[2]);
-	if (argc == 1 && (o.a_kernel == NULL || o.b_kernel == NULL))
+	compare_options(o, &co);
+	if (one && (o->val[C_A_KERNEL] == NULL || o->val[C_B_KERNEL] == NULL))
 		usage_error("compare: one file (%s) needs --a-kernel and "
-		    "--b-kernel", argv[0]);
-	if ((o.a_kernel == NULL) != (o.b_kernel == NULL)) {
-		/* One of them: the same kernel on both sides. */
-		if (o.a_kernel == NULL)
-			o.a_kernel = o.b_kernel;
-		else
-			o.b_kernel = o.a_kernel;
-	}
-	multi = strchr(argv[0], ',') != NULL ||
-	    (argc == 2 && strchr(argv[1], ',') != NULL);
-	load_side(argv[0], &a, multi ? o.cost : -1);
-	if (argc == 1 || strcmp(argv[0], argv[1]) == 0) {
+		    "--b-kernel", av[0]);
+	multi = strchr(av[0], ',') != NULL || (!one && strchr(av[1], ',') != NULL);
+	load_side(av[0], &a, multi ? co.cost : -1);
+	if (one || strcmp(av[0], av[1]) == 0) {
 		/* Kernels of one run: sample i of each is from repetition i. */
-		o.same_run = !multi;
-		load_side(argv[0], &b, multi ? o.cost : -1);
+		co.same_run = !multi;
+		load_side(av[0], &b, multi ? co.cost : -1);
 	} else {
-		load_side(argv[1], &b, multi ? o.cost : -1);
+		load_side(av[1], &b, multi ? co.cost : -1);
 		warn_provenance(&a, "A", &b, "B");
 	}
-	if (multi && o.cost != CMP_COST_NET)
-		o.cost = CMP_COST_NET;	/* overheads are added back already */
+	if (multi && co.cost != CMP_COST_NET)
+		co.cost = CMP_COST_NET;	/* overheads are added back already */
 	outfile_open(&of, output != NULL ? output : "-");
-	rc = compare_sets(&a, &b, &o, of.fp);
+	rc = compare_sets(&a, &b, &co, of.fp);
 	outfile_commit(&of);
 	load_free(&a);
 	load_free(&b);

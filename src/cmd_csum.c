@@ -9,7 +9,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,21 +20,34 @@
 
 #define CHUNK	((size_t)1 << 20)
 
-static void
-csum_usage(FILE *fp)
-{
-	fprintf(fp,
-	    "usage: csumbench csum [-k KERNEL] [FILE...]\n"
-	    "\n"
-	    "Print the RFC 1071 Internet checksum of each FILE (standard input\n"
-	    "when none, or for \"-\") as \"0xNNNN  FILE\": the ones' complement\n"
-	    "of the ones'-complement sum of the data as big-endian 16-bit words,\n"
-	    "an odd last byte padded with zero.\n"
-	    "\n"
-	    "  -k, --kernel NAME    the csum kernel to use (default: the best\n"
-	    "                       available)\n"
-	    "  -h, --help           show this help\n");
-}
+enum { C_KERNEL, C_HELP };
+
+static const struct opt_row csum_rows[] = {
+	[C_KERNEL] = { .like = &opt_kernel, .arg = "NAME",
+	    .help = "the csum kernel to use (default: the best available)" },
+	[C_HELP] = { .like = &opt_help },
+};
+
+static int	csum_exec(struct options *);
+
+const struct cmd_entry cmd_csum_entry = {
+	.args = {
+		.cmd = "csum",
+		.synopsis = "csumbench csum [-k KERNEL] [FILE...]",
+		.about = "Print the RFC 1071 Internet checksum of each FILE "
+		    "(standard input\n"
+		    "when none, or for \"-\") as \"0xNNNN  FILE\": the ones' "
+		    "complement\n"
+		    "of the ones'-complement sum of the data as big-endian 16-bit "
+		    "words,\n"
+		    "an odd last byte padded with zero.\n",
+		.rows = csum_rows,
+		.nrows = sizeof(csum_rows) / sizeof(csum_rows[0]),
+		.max_args = -1,
+	},
+	.summary = "RFC 1071 checksum of files or stdin",
+	.exec = csum_exec,
+};
 
 /* The best available csum kernel: csum.auto, else the baseline. */
 static const struct kernel *
@@ -95,49 +107,37 @@ sum_fd(int fd, const struct kernel *k, unsigned char *buf, uint16_t *out)
 	return 0;
 }
 
-int
-cmd_csum(int argc, char **argv)
+/* -k's kernel, or the best available; exit 2 if it cannot sum. */
+static const struct kernel *
+csum_kernel(const char *kname)
 {
-	static const struct option longopts[] = {
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *kname = NULL;
 	const struct kernel *k;
-	unsigned char *buf;
-	int ch, i, status = 0;
 	char why[64];
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "k:h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'k':
-			kname = optarg;
-			break;
-		case 'h':
-			csum_usage(stdout);
-			return 0;
-		default:
-			csum_usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
+	if (kname == NULL)
+		return best_csum();
+	k = select_by_name(kname);
+	if (k == NULL)
+		usage_error("unknown kernel \"%s\" (see 'csumbench list')",
+		    kname);
+	if (k->family != K_CSUM)
+		usage_error("kernel %s is not a csum kernel", kname);
+	if (select_unavailable(k, why, sizeof(why)) != NULL)
+		usage_error("kernel %s is not available here: %s", kname, why);
+	return k;
+}
+
+static int
+csum_exec(struct options *o)
+{
+	const struct kernel *k;
+	unsigned char *buf;
+	int i, status = 0;
+
 	ctx_cpu();
-	if (kname != NULL) {
-		k = select_by_name(kname);
-		if (k == NULL)
-			usage_error("unknown kernel \"%s\" (see 'csumbench list')",
-			    kname);
-		if (k->family != K_CSUM)
-			usage_error("kernel %s is not a csum kernel", kname);
-		if (select_unavailable(k, why, sizeof(why)) != NULL)
-			usage_error("kernel %s is not available here: %s",
-			    kname, why);
-	} else
-		k = best_csum();
+	k = csum_kernel(o->val[C_KERNEL]);
 	buf = xmalloc(CHUNK);
-	if (optind >= argc) {
+	if (o->argc == 0) {
 		uint16_t c;
 		int e = sum_fd(STDIN_FILENO, k, buf, &c);
 
@@ -145,15 +145,15 @@ cmd_csum(int argc, char **argv)
 			usage_error("cannot read standard input: %s", strerror(e));
 		printf("0x%04x  -\n", c);
 	}
-	for (i = optind; i < argc; i++) {
+	for (i = 0; i < o->argc; i++) {
 		int fd, e;
 		uint16_t c;
 
-		if (strcmp(argv[i], "-") == 0)
+		if (strcmp(o->argv[i], "-") == 0)
 			fd = STDIN_FILENO;
-		else if ((fd = open(argv[i], O_RDONLY)) < 0) {
+		else if ((fd = open(o->argv[i], O_RDONLY)) < 0) {
 			fprintf(stderr, "%s: cannot open %s: %s\n", progname,
-			    argv[i], strerror(errno));
+			    o->argv[i], strerror(errno));
 			status = EXIT_USAGE;
 			continue;
 		}
@@ -162,11 +162,11 @@ cmd_csum(int argc, char **argv)
 			close(fd);
 		if (e != 0) {
 			fprintf(stderr, "%s: cannot read %s: %s\n", progname,
-			    argv[i], strerror(e));
+			    o->argv[i], strerror(e));
 			status = EXIT_USAGE;
 			continue;
 		}
-		printf("0x%04x  %s\n", c, argv[i]);
+		printf("0x%04x  %s\n", c, o->argv[i]);
 	}
 	free(buf);
 	if (fflush(stdout) != 0)

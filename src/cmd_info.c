@@ -3,30 +3,42 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "cmd.h"
+#include "optval.h"
 #include "select.h"
 #include "util.h"
 
-static void
-info_usage(FILE *fp)
-{
-	fprintf(fp,
-	    "usage: csumbench info [--timer auto|cycles|tsc|ns] [--cpu N|any]\n"
-	    "\n"
-	    "Print the CPU identification, the features kernels may use, the\n"
-	    "timer and its calibration, and the state of the machine.\n"
-	    "\n"
-	    "      --timer NAME     the timer to describe (default: auto)\n"
-	    "      --cpu N|any      pin to CPU N first (default: the CPU it\n"
-	    "                       starts on)\n"
-	    "  -h, --help           show this help\n");
-}
+enum { I_TIMER, I_CPU, I_HELP };
+
+static const struct opt_row info_rows[] = {
+	[I_TIMER] = { .like = &opt_timer, .help = "the timer to describe" },
+	[I_CPU] = { .like = &opt_cpu,
+	    .help = "pin to CPU N first (default: the CPU it starts on)" },
+	[I_HELP] = { .like = &opt_help },
+};
+
+static int	info_exec(struct options *);
+
+const struct cmd_entry cmd_info_entry = {
+	.args = {
+		.cmd = "info",
+		.synopsis = "csumbench info [--timer auto|cycles|tsc|ns] "
+		    "[--cpu N|any]",
+		.about = "Print the CPU identification, the features kernels may "
+		    "use, the\n"
+		    "timer and its calibration, and the state of the machine.\n",
+		.rows = info_rows,
+		.nrows = sizeof(info_rows) / sizeof(info_rows[0]),
+		.max_args = 0,
+	},
+	.summary = "CPU, timer and provenance",
+	.exec = info_exec,
+};
 
 static void
 size_line(const char *label, size_t n)
@@ -39,95 +51,84 @@ size_line(const char *label, size_t n)
 		printf("%-14s %zu KiB\n", label, n >> 10);
 }
 
-int
-cmd_info(int argc, char **argv)
+/* What the CPU is and what state it is in. */
+static void
+info_cpu(void)
 {
-	static const struct option longopts[] = {
-		{ "timer", required_argument, NULL, 't' },
-		{ "cpu", required_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *timer = "auto", *cpu_arg = NULL;
-	int ch, start_cpu = cpu_current();
+	const struct cpuinfo *c = &ctx.cpu;
+
+	printf("%-14s %s\n", "csumbench", PACKAGE_VERSION);
+	printf("%-14s %s\n", "arch", c->arch);
+	printf("%-14s %s\n", "vendor", c->vendor);
+	printf("%-14s %s\n", "brand", c->brand);
+	printf("%-14s family %d (0x%x), model %d (0x%x), stepping %d\n", "cpu",
+	    c->family, c->family, c->model, c->model, c->stepping);
+	if (c->cores > 0)
+		printf("%-14s %d cores, %d threads per package; %d CPUs online\n",
+		    "topology", c->cores, c->threads, c->online_cpus);
+	else
+		printf("%-14s %d CPUs online\n", "topology", c->online_cpus);
+	size_line("l1d", c->l1d);
+	size_line("l2", c->l2);
+	size_line("l3", c->l3);
+	printf("%-14s %zu bytes\n", "cache line", c->line);
+	printf("%-14s %s\n", "features", c->features);
+	printf("%-14s %s\n", "identified by", c->ident_source);
+	printf("%-14s %s\n", "hypervisor",
+	    c->hypervisor[0] ? c->hypervisor : "none detected");
+	printf("%-14s %s\n", "governor",
+	    c->governor[0] ? c->governor : "unknown");
+	printf("%-14s %s\n", "turbo", c->turbo < 0 ? "unknown" :
+	    c->turbo ? "on" : "off");
+	if (c->loadavg1 >= 0)
+		printf("%-14s %.2f\n", "load (1 min)", c->loadavg1);
+	if (c->pinned_cpu >= 0)
+		printf("%-14s %d\n", "pinned to CPU", c->pinned_cpu);
+	else
+		printf("%-14s no\n", "pinned to CPU");
+}
+
+/* The timer, its calibration, and the build. */
+static void
+info_timer(void)
+{
+	const struct timer_info *t = &ctx.timer;
 	char buf[64];
 	time_t now = time(NULL);
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 't':
-			if (!timer_name_valid(optarg))
-				usage_error("--timer: unknown timer \"%s\" "
-				    "(expected auto, cycles, tsc or ns)", optarg);
-			timer = optarg;
-			break;
-		case 'c':
-			cpu_arg = optarg;
-			if (strcmp(optarg, "any") != 0)
-				(void)parse_uint("--cpu", optarg, 0, 65535);
-			break;
-		case 'h':
-			info_usage(stdout);
-			return 0;
-		default:
-			info_usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (optind < argc)
-		usage_error("info: unexpected argument \"%s\"", argv[optind]);
-	ctx_cpu();
-	ctx_pin(cpu_arg, start_cpu);
-	ctx_timer(timer);
-	printf("%-14s %s\n", "csumbench", PACKAGE_VERSION);
-	printf("%-14s %s\n", "arch", ctx.cpu.arch);
-	printf("%-14s %s\n", "vendor", ctx.cpu.vendor);
-	printf("%-14s %s\n", "brand", ctx.cpu.brand);
-	printf("%-14s family %d (0x%x), model %d (0x%x), stepping %d\n", "cpu",
-	    ctx.cpu.family, ctx.cpu.family, ctx.cpu.model, ctx.cpu.model,
-	    ctx.cpu.stepping);
-	if (ctx.cpu.cores > 0)
-		printf("%-14s %d cores, %d threads per package; %d CPUs online\n",
-		    "topology", ctx.cpu.cores, ctx.cpu.threads,
-		    ctx.cpu.online_cpus);
-	else
-		printf("%-14s %d CPUs online\n", "topology", ctx.cpu.online_cpus);
-	size_line("l1d", ctx.cpu.l1d);
-	size_line("l2", ctx.cpu.l2);
-	size_line("l3", ctx.cpu.l3);
-	printf("%-14s %zu bytes\n", "cache line", ctx.cpu.line);
-	printf("%-14s %s\n", "features", ctx.cpu.features);
-	printf("%-14s %s\n", "identified by", ctx.cpu.ident_source);
-	printf("%-14s %s\n", "hypervisor",
-	    ctx.cpu.hypervisor[0] ? ctx.cpu.hypervisor : "none detected");
-	printf("%-14s %s\n", "governor",
-	    ctx.cpu.governor[0] ? ctx.cpu.governor : "unknown");
-	printf("%-14s %s\n", "turbo", ctx.cpu.turbo < 0 ? "unknown" :
-	    ctx.cpu.turbo ? "on" : "off");
-	if (ctx.cpu.loadavg1 >= 0)
-		printf("%-14s %.2f\n", "load (1 min)", ctx.cpu.loadavg1);
-	if (ctx.cpu.pinned_cpu >= 0)
-		printf("%-14s %d\n", "pinned to CPU", ctx.cpu.pinned_cpu);
-	else
-		printf("%-14s no\n", "pinned to CPU");
-	printf("%-14s %s, unit %s (asked for %s)\n", "timer", ctx.timer.name,
-	    ctx.timer.unit, ctx.timer.requested);
-	if (ctx.timer.fallback[0] != '\0')
-		printf("%-14s %s\n", "timer note", ctx.timer.fallback);
-	printf("%-14s %.0f Hz\n", "timer freq", ctx.timer.hz);
+	printf("%-14s %s, unit %s (asked for %s)\n", "timer", t->name,
+	    t->unit, t->requested);
+	if (t->fallback[0] != '\0')
+		printf("%-14s %s\n", "timer note", t->fallback);
+	printf("%-14s %.0f Hz\n", "timer freq", t->hz);
 	printf("%-14s %.1f %s (empty start/stop pair, median)\n",
-	    "timer cost", ctx.timer.overhead, ctx.timer.unit);
-	printf("%-14s %.0f %s\n", "resolution", ctx.timer.resolution,
-	    ctx.timer.unit);
-	if (ctx.timer.est_core_hz > 0)
+	    "timer cost", t->overhead, t->unit);
+	printf("%-14s %.0f %s\n", "resolution", t->resolution, t->unit);
+	if (t->est_core_hz > 0)
 		printf("%-14s %.3f GHz (estimated with a dependent-add loop; not "
-		    "a counter)\n", "core clock", ctx.timer.est_core_hz / 1e9);
+		    "a counter)\n", "core clock", t->est_core_hz / 1e9);
 	else
 		printf("%-14s unknown\n", "core clock");
 	printf("%-14s %s\n", "compiler", csb_compiler);
 	printf("%-14s %s\n", "cflags", csb_cflags);
 	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	printf("%-14s %s\n", "date", buf);
+}
+
+static int
+info_exec(struct options *o)
+{
+	int start_cpu = cpu_current();
+	char err[256];
+
+	if (optval_timer(OPTVAL_OF(o, I_TIMER), err, sizeof(err)) != 0 ||
+	    (options_given(o, I_CPU) &&
+	    optval_cpu(OPTVAL_OF(o, I_CPU), err, sizeof(err)) != 0))
+		usage_error("%s", err);
+	ctx_cpu();
+	ctx_pin(o->val[I_CPU], start_cpu);
+	ctx_timer(options_value(o, I_TIMER));
+	info_cpu();
+	info_timer();
 	return 0;
 }

@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,65 +13,110 @@
 #include "select.h"
 #include "util.h"
 
-static void
-list_usage(FILE *fp)
+enum { L_FAMILY, L_KERNEL, L_CSV, L_HELP };
+
+static const struct opt_row list_rows[] = {
+	[L_FAMILY] = { .like = &opt_family },
+	[L_KERNEL] = { .like = &opt_kernel },
+	[L_CSV] = { .name = "csv", .help = "machine-readable output" },
+	[L_HELP] = { .like = &opt_help },
+};
+
+static int	list_exec(struct options *);
+
+const struct cmd_entry cmd_list_entry = {
+	.args = {
+		.cmd = "list",
+		.synopsis = "csumbench list [-f FAMILY] [-k PATTERN] [--csv]",
+		.about = "List the kernels by family with their ISA, whether they "
+		    "can run\n"
+		    "here, and a one-line description.\n",
+		.rows = list_rows,
+		.nrows = sizeof(list_rows) / sizeof(list_rows[0]),
+		.max_args = 0,
+	},
+	.summary = "kernels by family, ISA, available or why not",
+	.exec = list_exec,
+};
+
+/* A kernel's role among its family's. */
+static const char *
+list_role(const struct kernel *k)
 {
-	fprintf(fp,
-	    "usage: csumbench list [-f FAMILY] [-k PATTERN] [--csv]\n"
-	    "\n"
-	    "List the kernels by family with their ISA, whether they can run\n"
-	    "here, and a one-line description.\n"
-	    "\n"
-	    "  -f, --family LIST    only these families (comma-separated)\n"
-	    "  -k, --kernel PATS    only kernels matching these globs\n"
-	    "      --csv            machine-readable output\n"
-	    "  -h, --help           show this help\n");
+	return k->flags & KF_REFERENCE ? "reference" :
+	    k->flags & KF_BASELINE ? "baseline" :
+	    k->flags & KF_TEST ? "test" : "";
 }
 
-int
-cmd_list(int argc, char **argv)
+static void
+list_csv_header(struct csv_writer *w)
 {
-	static const struct option longopts[] = {
-		{ "family", required_argument, NULL, 'f' },
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "csv", no_argument, NULL, 'c' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
+	static const char *const cols[] = {
+		"family", "kernel", "isa", "role", "available", "reason",
+		"about", NULL
 	};
-	const char *families = NULL, *patterns = NULL;
-	int ch, csv = 0, f;
 	size_t i;
-	char why[64];
-	struct csv_writer w;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "f:k:h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'f':
-			families = optarg;
-			if (family_parse(optarg) < 0 && strchr(optarg, ',') == NULL)
-				usage_error("unknown family \"%s\"", optarg);
-			break;
-		case 'k':
-			patterns = optarg;
-			break;
-		case 'c':
-			csv = 1;
-			break;
-		case 'h':
-			list_usage(stdout);
-			return 0;
-		default:
-			list_usage(stderr);
-			return EXIT_USAGE;
+	for (i = 0; cols[i] != NULL; i++)
+		csv_str(w, cols[i]);
+	csv_end(w);
+}
+
+static void
+list_csv_row(struct csv_writer *w, const struct kernel *k, const char *no)
+{
+	csv_str(w, family_name(k->family));
+	csv_str(w, k->name);
+	csv_str(w, k->isa);
+	csv_str(w, list_role(k));
+	csv_str(w, no ? "no" : "yes");
+	csv_str(w, no ? no : "");
+	csv_str(w, k->about);
+	csv_end(w);
+}
+
+/* The kernels of family f that -k selects, as text or CSV (w). */
+static void
+list_family(int f, const char *patterns, struct csv_writer *w)
+{
+	size_t i;
+	int header = 0;
+	char why[64];
+
+	for (i = 0; i < nkernels; i++) {
+		const struct kernel *k = &kernels[i];
+		const char *no;
+
+		if ((int)k->family != f || !select_visible(k) ||
+		    !match_patterns(patterns, k->name))
+			continue;
+		no = select_unavailable(k, why, sizeof(why));
+		if (w != NULL) {
+			list_csv_row(w, k, no);
+			continue;
 		}
+		if (!header) {
+			printf("%s%s\n", f ? "\n" : "", family_name(f));
+			header = 1;
+		}
+		printf("  %-22s %-7s %-10s %-18s %s\n", k->name, k->isa,
+		    list_role(k), no ? no : "available", k->about);
 	}
-	if (optind < argc)
-		usage_error("list: unexpected argument \"%s\"", argv[optind]);
+}
+
+static int
+list_exec(struct options *o)
+{
+	const char *families = o->val[L_FAMILY], *patterns = o->val[L_KERNEL];
+	struct csv_writer w;
+	size_t i;
+	int f, any = 0;
+
+	if (families != NULL && family_parse(families) < 0 &&
+	    strchr(families, ',') == NULL)
+		usage_error("unknown family \"%s\"", families);
 	ctx_cpu();
 	if (patterns != NULL) {
-		int any = 0;
-
 		for (i = 0; i < nkernels; i++)
 			if (select_visible(&kernels[i]) &&
 			    match_patterns(patterns, kernels[i].name))
@@ -80,52 +124,13 @@ cmd_list(int argc, char **argv)
 		if (!any)
 			usage_error("no kernel matches \"%s\"", patterns);
 	}
-	if (csv) {
+	if (options_given(o, L_CSV)) {
 		csv_init(&w, stdout);
-		csv_str(&w, "family");
-		csv_str(&w, "kernel");
-		csv_str(&w, "isa");
-		csv_str(&w, "role");
-		csv_str(&w, "available");
-		csv_str(&w, "reason");
-		csv_str(&w, "about");
-		csv_end(&w);
+		list_csv_header(&w);
 	}
-	for (f = 0; f < K_NFAMILIES; f++) {
-		int header = 0;
-
-		if (families != NULL && !match_patterns(families, family_name(f)))
-			continue;
-		for (i = 0; i < nkernels; i++) {
-			const struct kernel *k = &kernels[i];
-			const char *no, *role;
-
-			if ((int)k->family != f ||
-			    !select_visible(k) ||
-			    !match_patterns(patterns, k->name))
-				continue;
-			no = select_unavailable(k, why, sizeof(why));
-			role = k->flags & KF_REFERENCE ? "reference" :
-			    k->flags & KF_BASELINE ? "baseline" :
-			    k->flags & KF_TEST ? "test" : "";
-			if (csv) {
-				csv_str(&w, family_name(k->family));
-				csv_str(&w, k->name);
-				csv_str(&w, k->isa);
-				csv_str(&w, role);
-				csv_str(&w, no ? "no" : "yes");
-				csv_str(&w, no ? no : "");
-				csv_str(&w, k->about);
-				csv_end(&w);
-				continue;
-			}
-			if (!header) {
-				printf("%s%s\n", f ? "\n" : "", family_name(f));
-				header = 1;
-			}
-			printf("  %-22s %-7s %-10s %-18s %s\n", k->name, k->isa,
-			    role, no ? no : "available", k->about);
-		}
-	}
+	for (f = 0; f < K_NFAMILIES; f++)
+		if (families == NULL || match_patterns(families, family_name(f)))
+			list_family(f, patterns, options_given(o, L_CSV) ?
+			    &w : NULL);
 	return 0;
 }

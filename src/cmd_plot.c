@@ -3,211 +3,89 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "cmd.h"
-#include "compare.h"
-#include "load.h"
+#include "optval.h"
 #include "plot.h"
 #include "util.h"
 
-static void
-plot_usage(FILE *fp)
+enum { P_OUTPUT, P_FORMAT, P_FAMILY, P_KERNEL, P_COMPARE, P_KEEP_DATA, P_HELP };
+
+static const struct opt_row plot_rows[] = {
+	[P_OUTPUT] = { .like = &opt_fig_dir },
+	[P_FORMAT] = { .like = &opt_fig_format, .help = "png or svg" },
+	[P_FAMILY] = { .like = &opt_family,
+	    .help = "only these families (comma-separated globs)" },
+	[P_KERNEL] = { .like = &opt_kernel },
+	[P_COMPARE] = { .like = &opt_compare,
+	    .help = "also a delta chart per family: the change of RESULTS "
+	    "against the baseline OTHER, as 'csumbench compare OTHER RESULTS' "
+	    "finds it" },
+	[P_KEEP_DATA] = { .like = &opt_keep_data },
+	[P_HELP] = { .like = &opt_help },
+};
+
+static int	plot_exec(struct options *);
+
+const struct cmd_entry cmd_plot_entry = {
+	.args = {
+		.cmd = "plot",
+		.synopsis = "csumbench plot RESULTS [-o DIR] [--format png|svg]\n"
+		    "                      [-f FAMILY] [-k PATTERN] "
+		    "[--compare OTHER]",
+		.about = "Draw figures of a results file (CSV or JSON, from "
+		    "csumbench run -o)\n"
+		    "with gnuplot and print their paths: throughput against size "
+		    "for each family,\n"
+		    "cache state and mode (at offsets 0/0, or the first offsets\n"
+		    "measured), and an alignment heatmap for each kernel and size\n"
+		    "measured at several source and destination offsets (for the "
+		    "copy\n"
+		    "family also by relative misalignment).\n",
+		.footer = "Needs gnuplot (Debian: apt-get install gnuplot-nox). "
+		    "Environment:\n"
+		    "CSUMBENCH_GNUPLOT (the gnuplot to run), CSUMBENCH_DATADIR "
+		    "(where\n"
+		    "the *.gp scripts are). See csumbench(1).\n",
+		.rows = plot_rows,
+		.nrows = sizeof(plot_rows) / sizeof(plot_rows[0]),
+		.min_args = 1,
+		.max_args = 1,
+		.too_few = "no results file given",
+		.too_many = "one results file only",
+	},
+	.summary = "gnuplot figures of a results file",
+	.exec = plot_exec,
+};
+
+static int
+plot_exec(struct options *o)
 {
-	fprintf(fp,
-	    "usage: csumbench plot RESULTS [-o DIR] [--format png|svg]\n"
-	    "                      [-f FAMILY] [-k PATTERN] [--compare OTHER]\n"
-	    "\n"
-	    "Draw figures of a results file (CSV or JSON, from csumbench run -o)\n"
-	    "with gnuplot"
-	    " and print their paths: throughput against size for each family,\n"
-	    "cache state and mode (at offsets 0/0, or the first offsets\n"
-	    "measured), and an alignment heatmap for each kernel and size\n"
-	    "measured at several source and destination offsets (for the copy\n"
-	    "family also by relative misalignment).\n"
-	    "\n"
-	    "  -o, --output DIR     write the figures into DIR, made if missing\n"
-	    "                       (default: the current directory)\n"
-	    "      --format FMT     png or svg (default: png)\n"
-	    "  -f, --family LIST    only these families (comma-separated globs)\n"
-	    "  -k, --kernel PATS    only kernels matching these globs\n"
-	    "      --compare OTHER  also a delta chart per family: the change of\n"
-	    "                       RESULTS against the baseline OTHER, as\n"
-	    "                       'csumbench compare OTHER RESULTS' finds it\n"
-	    "      --keep-data      keep each figure's data beside it as NAME.csv\n"
-	    "                       (gnuplot -c SCRIPT NAME.csv OUT redraws it)\n"
-	    "  -h, --help           show this help\n"
-	    "\n"
-	    "Needs gnuplot (Debian: apt-get install gnuplot-nox). Environment:\n"
-	    "CSUMBENCH_GNUPLOT (the gnuplot to run), CSUMBENCH_DATADIR (where\n"
-	    "the *.gp scripts are). See csumbench(1).\n");
-}
-
-enum { OPT_FORMAT = 256, OPT_COMPARE, OPT_KEEP_DATA };
-
-/* Options shared by plot and report; returns the index of RESULTS. */
-int
-plot_parse_args(int argc, char **argv, struct plot_opts *o,
-    const char **compare, void (*usage)(FILE *), const char *what)
-{
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "family", required_argument, NULL, 'f' },
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "compare", required_argument, NULL, OPT_COMPARE },
-		{ "keep-data", no_argument, NULL, OPT_KEEP_DATA },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	int ch;
-
-	memset(o, 0, sizeof(*o));
-	o->dir = ".";
-	o->format = "png";
-	*compare = NULL;
-	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":o:f:k:h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'o':
-			if (*optarg == '\0')
-				usage_error("%s: -o: empty directory name", what);
-			/* "rep/" and "rep" alike: no "rep//report.md". */
-			{
-				size_t len = strlen(optarg);
-
-				while (len > 1 && optarg[len - 1] == '/')
-					optarg[--len] = '\0';
-			}
-			o->dir = optarg;
-			break;
-		case OPT_FORMAT:
-			if (strcmp(optarg, "png") != 0 &&
-			    strcmp(optarg, "svg") != 0)
-				usage_error("%s: --format: expected png or svg, "
-				    "got \"%s\"", what, optarg);
-			o->format = optarg;
-			break;
-		case 'f':
-			o->families = optarg;
-			break;
-		case 'k':
-			o->patterns = optarg;
-			break;
-		case OPT_COMPARE:
-			*compare = optarg;
-			break;
-		case OPT_KEEP_DATA:
-			o->keep_data = 1;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(0);
-		case ':':
-			usage_error("%s: option %s needs an argument", what,
-			    argv[optind - 1]);
-		default:
-			usage_error("%s: unknown option %s (see 'csumbench %s "
-			    "--help')", what, argv[optind - 1], what);
-		}
-	}
-	if (optind >= argc)
-		usage_error("%s: no results file given (usage: csumbench %s "
-		    "RESULTS [options])", what, what);
-	if (optind + 1 < argc)
-		usage_error("%s: one results file only, got also \"%s\"", what,
-		    argv[optind + 1]);
-	return optind;
-}
-
-/* A note for delta titles: "new.csv against old.csv". */
-char *
-plot_compare_note(const char *b, const char *a)
-{
-	const char *bb = strrchr(b, '/'), *ab = strrchr(a, '/');
-
-	return xasprintf("%s against %s", bb ? bb + 1 : b, ab ? ab + 1 : a);
-}
-
-/* Does any row of rs pass -f and -k? If not, exit 2 naming the filter. */
-void
-plot_check_selection(const struct plot_opts *o, const struct rset *rs)
-{
-	size_t i;
-
-	for (i = 0; i < rs->n; i++)
-		if (plot_row_selected(o, &rs->p[i]))
-			return;
-	usage_error("%s: no results match%s%s%s%s", rs->path,
-	    o->families ? " -f " : "", o->families ? o->families : "",
-	    o->patterns ? " -k " : "", o->patterns ? o->patterns : "");
-}
-
-void
-plot_load(const char *path, struct rset *rs)
-{
-	char err[512];
-
-	if (load_results(path, rs, err, sizeof(err)) != 0)
-		usage_error("%s", err);
-}
-
-void
-plot_compare(const struct plot_opts *o, const struct rset *base,
-    const struct rset *rs, struct cmp_opts *co, struct cmp_result *res)
-{
-	compare_opts_init(co);
-	co->families = o->families;
-	co->kernels = o->patterns;
-	/* As compare does for one file given twice. */
-	co->same_run = strcmp(base->path, rs->path) == 0;
-	compare_match(base, rs, co, res);
-}
-
-void
-plot_open(const struct plot_opts *o, const char *path, const char *compare,
-    struct rset *rs, struct rset *base, struct cmp_opts *co,
-    struct cmp_result *res)
-{
-	plot_load(path, rs);
-	plot_check_selection(o, rs);
-	if (compare != NULL) {
-		plot_load(compare, base);
-		plot_compare(o, base, rs, co, res);
-	}
-}
-
-int
-cmd_plot(int argc, char **argv)
-{
-	struct plot_opts o;
-	struct rset rs, base;
+	struct plot_opts po;
+	struct plot_input in;
 	struct figlist figs = { NULL, 0 };
-	struct cmp_opts co;
-	struct cmp_result res;
-	const char *compare;
-	int i = plot_parse_args(argc, argv, &o, &compare, plot_usage, "plot");
+	char err[512], *dir;
 
-	plot_open(&o, argv[i], compare, &rs, &base, &co, &res);
+	if (optval_dir(OPTVAL_OF(o, P_OUTPUT), &dir, err, sizeof(err)) != 0 ||
+	    plot_opts_from(&po, dir, options_value(o, P_FORMAT),
+	    o->val[P_FAMILY], o->val[P_KERNEL], options_given(o, P_KEEP_DATA),
+	    err, sizeof(err)) != 0)
+		usage_error("plot: %s", err);
+	if (plot_input_load(&in, &po, o->argv[0], o->val[P_COMPARE], err,
+	    sizeof(err)) != 0)
+		usage_error("%s", err);
 	plot_setup();
-	plot_results(&o, &rs, &figs);
-	if (compare != NULL) {
-		char *note = plot_compare_note(argv[i], compare);
-
-		plot_deltas(&o, &res, &co, note, &figs);
-		compare_result_free(&res);
-		free(note);
-		load_free(&base);
-	}
+	plot_results(&po, &in.rs, &figs);
+	if (in.has_base)
+		plot_deltas(&po, &in.res, &in.co, in.note, &figs);
 	if (figs.n == 0)
 		usage_error("%s: nothing to plot (a throughput figure needs two "
 		    "sizes or more, a heatmap two offsets or more each side)",
-		    argv[i]);
+		    o->argv[0]);
 	plot_figlist_free(&figs);
-	load_free(&rs);
+	plot_input_free(&in);
+	free(dir);
 	return 0;
 }

@@ -11,36 +11,59 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "optval.h"
 #include "compare.h"
 #include "load.h"
 #include "plot.h"
 #include "util.h"
 
-static void
-report_usage(FILE *fp)
-{
-	fprintf(fp,
-	    "usage: csumbench report RESULTS [--compare OTHER] [-o DIR]\n"
-	    "                        [--format png|svg] [-f FAMILY] [-k PATTERN]\n"
-	    "\n"
-	    "Write DIR/report.md: where and how RESULTS (CSV or JSON) was\n"
-	    "measured (from RESULTS.meta, or the JSON's context), the fastest kernel of each family by size range,\n"
-	    "the figures of csumbench plot (written into DIR, linked by relative\n"
-	    "paths) and, with --compare, the change of every kernel against the\n"
-	    "baseline OTHER, as tables and charts. Prints the report's path.\n"
-	    "\n"
-	    "  -o, --output DIR     the report's directory, made if missing\n"
-	    "                       (default: the current directory)\n"
-	    "      --compare OTHER  the baseline: the deltas and their significance\n"
-	    "                       of 'csumbench compare OTHER RESULTS'\n"
-	    "      --format FMT     figures as png or svg (default: png)\n"
-	    "  -f, --family LIST    only these families (comma-separated globs)\n"
-	    "  -k, --kernel PATS    only kernels matching these globs\n"
-	    "      --keep-data      keep each figure's data beside it as NAME.csv\n"
-	    "  -h, --help           show this help\n"
-	    "\n"
-	    "Needs gnuplot (Debian: apt-get install gnuplot-nox). See csumbench(1).\n");
-}
+enum {
+	P_OUTPUT, P_COMPARE, P_FORMAT, P_FAMILY, P_KERNEL, P_KEEP_DATA, P_HELP
+};
+
+static const struct opt_row report_rows[] = {
+	[P_OUTPUT] = { .like = &opt_fig_dir,
+	    .help = "the report's directory, made if missing" },
+	[P_COMPARE] = { .like = &opt_compare },
+	[P_FORMAT] = { .like = &opt_fig_format },
+	[P_FAMILY] = { .like = &opt_family,
+	    .help = "only these families (comma-separated globs)" },
+	[P_KERNEL] = { .like = &opt_kernel },
+	[P_KEEP_DATA] = { .like = &opt_keep_data,
+	    .help = "keep each figure's data beside it as NAME.csv" },
+	[P_HELP] = { .like = &opt_help },
+};
+
+static int	report_exec(struct options *);
+
+const struct cmd_entry cmd_report_entry = {
+	.args = {
+		.cmd = "report",
+		.synopsis = "csumbench report RESULTS [--compare OTHER] [-o DIR]\n"
+		    "                        [--format png|svg] [-f FAMILY] "
+		    "[-k PATTERN]",
+		.about = "Write DIR/report.md: where and how RESULTS (CSV or "
+		    "JSON) was\n"
+		    "measured (from RESULTS.meta, or the JSON's context), the "
+		    "fastest kernel of each family by size range,\n"
+		    "the figures of csumbench plot (written into DIR, linked by "
+		    "relative\n"
+		    "paths) and, with --compare, the change of every kernel against "
+		    "the\n"
+		    "baseline OTHER, as tables and charts. Prints the report's "
+		    "path.\n",
+		.footer = "Needs gnuplot (Debian: apt-get install gnuplot-nox). "
+		    "See csumbench(1).\n",
+		.rows = report_rows,
+		.nrows = sizeof(report_rows) / sizeof(report_rows[0]),
+		.min_args = 1,
+		.max_args = 1,
+		.too_few = "no results file given",
+		.too_many = "one results file only",
+	},
+	.summary = "Markdown report with figures and tables",
+	.exec = report_exec,
+};
 
 /* Provenance: from RESULTS.meta, or the context of a JSON file. */
 static int
@@ -247,6 +270,130 @@ cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* A run of sizes with the same fastest kernel: one line of the table. */
+struct best_run {
+	const struct rpoint *w, *ru;	/* the winner; its first runner-up */
+	double	 lo, hi;		/* sizes */
+	double	 tlo, thi;		/* the winner's throughput */
+	double	 llo, lhi;		/* its lead, percent */
+	size_t	 nsz, ties;		/* sizes; sizes within noise */
+};
+
+/* The fastest and the second fastest of the rows sl[0..n-1] at size. */
+static void
+best_at(const struct rset *rs, const size_t *sl, size_t n, double size,
+    const struct rpoint **best, const struct rpoint **second)
+{
+	size_t k;
+
+	*best = *second = NULL;
+	for (k = 0; k < n; k++) {
+		const struct rpoint *q = &rs->p[sl[k]];
+
+		if (q->size != size)
+			continue;
+		if (*best == NULL || q->st.median < (*best)->st.median) {
+			*second = *best;
+			*best = q;
+		} else if (*second == NULL ||
+		    q->st.median < (*second)->st.median)
+			*second = q;
+	}
+}
+
+static void
+best_run_print(FILE *fp, const struct best_run *b)
+{
+	char x[32], y[32];
+
+	fprintf(fp, "| %s", size_label(b->lo, x, sizeof x));
+	if (b->hi != b->lo)
+		fprintf(fp, " – %s", size_label(b->hi, y, sizeof y));
+	fprintf(fp, " | %s | ", b->w->kernel);
+	if (fabs(b->thi - b->tlo) < 0.005 * b->thi)
+		fprintf(fp, "%.3g", b->tlo);
+	else
+		fprintf(fp, "%.3g – %.3g", b->tlo, b->thi);
+	if (b->ru == NULL) {
+		fprintf(fp, " | – | – | – |\n");
+		return;
+	}
+	fprintf(fp, " | %s | ", b->ru->kernel);
+	if (fabs(b->lhi - b->llo) < 0.5)
+		fprintf(fp, "%.0f%%", b->llo);
+	else
+		fprintf(fp, "%.0f – %.0f%%", b->llo, b->lhi);
+	fprintf(fp, " | %zu of %zu |\n", b->ties, b->nsz);
+}
+
+/* One more size won by best (t its throughput) into the run b. */
+static void
+best_run_add(struct best_run *b, const struct rpoint *best,
+    const struct rpoint *second, double t)
+{
+	double lead = second != NULL ?
+	    (second->st.median / best->st.median - 1) * 100 : 0;
+
+	if (b->w == NULL) {
+		b->w = best;
+		b->ru = second;
+		b->lo = b->hi = best->size;
+		b->tlo = b->thi = t;
+		b->llo = b->lhi = lead;
+		b->nsz = b->ties = 0;
+	}
+	b->hi = best->size;
+	b->tlo = t < b->tlo ? t : b->tlo;
+	b->thi = t > b->thi ? t : b->thi;
+	b->llo = lead < b->llo ? lead : b->llo;
+	b->lhi = lead > b->lhi ? lead : b->lhi;
+	b->nsz++;
+	if (second != NULL && !isnan(best->st.ci_hi) &&
+	    !isnan(second->st.ci_lo) && best->st.ci_hi >= second->st.ci_lo)
+		b->ties++;
+}
+
+/* The table of one group: the rows sl[0..n-1], sizes their sorted sizes. */
+static void
+write_best_group(FILE *fp, const struct rset *rs, const size_t *sl, size_t n,
+    double *sizes)
+{
+	const struct rpoint *r = &rs->p[sl[0]], *best, *second;
+	int hz = !isnan(load_gbps(r));
+	struct best_run b = { 0 };
+	size_t j, ns;
+
+	fprintf(fp, "### %s, %s cache%s%s", r->family, r->cache,
+	    strcmp(r->mode, "throughput") ? ", " : "",
+	    strcmp(r->mode, "throughput") ? r->mode : "");
+	if (r->src_align != 0 || r->dst_align != 0)
+		fprintf(fp, ", offsets %zu/%zu", r->src_align, r->dst_align);
+	fprintf(fp, "\n\n| sizes | fastest | %s | runner-up | lead | "
+	    "within noise |\n|---|---|---|---|---|---|\n",
+	    hz ? "GB/s" : "bytes per unit");
+	for (j = 0; j < n; j++)
+		sizes[j] = rs->p[sl[j]].size;
+	qsort(sizes, n, sizeof(double), cmp_double);
+	for (j = 0, ns = 0; j < n; j++)
+		if (j == 0 || sizes[j] != sizes[j - 1])
+			sizes[ns++] = sizes[j];
+	for (j = 0; j < ns; j++) {
+		best_at(rs, sl, n, sizes[j], &best, &second);
+		/* Close the run when the winner changes. */
+		if (b.w != NULL && strcmp(best->kernel, b.w->kernel) != 0) {
+			best_run_print(fp, &b);
+			b.w = NULL;
+		}
+		best_run_add(&b, best, second, hz ? load_gbps(best) :
+		    best->size / best->st.median);
+	}
+	if (b.w != NULL)
+		best_run_print(fp, &b);
+	if (!hz)
+		fprintf(fp, "\nThroughput in bytes per %s.\n", unit_one(r->unit));
+	fputc('\n', fp);
+}
+
 /* The fastest kernel at each size, runs of sizes with the same winner
  * merged into one line. */
 static void
@@ -255,7 +402,7 @@ write_best(FILE *fp, const struct plot_opts *o, const struct rset *rs)
 	char *done = xcalloc(rs->n, 1);
 	size_t *sl = xcalloc(rs->n, sizeof(size_t));
 	double *sizes = xcalloc(rs->n, sizeof(double));
-	size_t i, j, k, n, ns;
+	size_t i, n;
 
 	fprintf(fp, "## Fastest kernel by size\n\n"
 	    "The kernel with the lowest median cost per call at each size, "
@@ -263,102 +410,11 @@ write_best(FILE *fp, const struct plot_opts *o, const struct rset *rs)
 	    "extra cost. \"Within noise\" counts sizes where the 95%% "
 	    "confidence intervals of the two medians overlap.\n\n");
 	for (i = 0; i < rs->n; i++) {
-		const struct rpoint *r = &rs->p[i];
-		int hz;
-		char a[32], b[32];
-		/* the current run of sizes */
-		double lo = 0, hi = 0, tlo = 0, thi = 0, llo = 0, lhi = 0;
-		const struct rpoint *w = NULL, *ru = NULL;
-		size_t nsz = 0, ties = 0, nrun = 0;
-
-		if (done[i] || !plot_row_selected(o, r))
+		if (done[i] || !plot_row_selected(o, &rs->p[i]))
 			continue;
 		n = group_slice(o, rs, i, done, sl);
-		if (n == 0)
-			continue;
-		hz = !isnan(load_gbps(&rs->p[sl[0]]));
-		fprintf(fp, "### %s, %s cache%s%s", r->family, r->cache,
-		    strcmp(r->mode, "throughput") ? ", " : "",
-		    strcmp(r->mode, "throughput") ? r->mode : "");
-		if (rs->p[sl[0]].src_align != 0 || rs->p[sl[0]].dst_align != 0)
-			fprintf(fp, ", offsets %zu/%zu", rs->p[sl[0]].src_align,
-			    rs->p[sl[0]].dst_align);
-		fprintf(fp, "\n\n| sizes | fastest | %s | runner-up | lead | "
-		    "within noise |\n|---|---|---|---|---|---|\n",
-		    hz ? "GB/s" : "bytes per unit");
-		for (j = 0; j < n; j++)
-			sizes[j] = rs->p[sl[j]].size;
-		qsort(sizes, n, sizeof(double), cmp_double);
-		for (j = 0, ns = 0; j < n; j++)
-			if (j == 0 || sizes[j] != sizes[j - 1])
-				sizes[ns++] = sizes[j];
-		for (j = 0; j <= ns; j++) {
-			const struct rpoint *best = NULL, *second = NULL;
-			double t, lead;
-
-			if (j < ns)
-				for (k = 0; k < n; k++) {
-					const struct rpoint *q = &rs->p[sl[k]];
-
-					if (q->size != sizes[j])
-						continue;
-					if (best == NULL || q->st.median < best->st.median) {
-						second = best;
-						best = q;
-					} else if (second == NULL ||
-					    q->st.median < second->st.median)
-						second = q;
-				}
-			/* Close the run when the winner changes. */
-			if (w != NULL && (j == ns || strcmp(best->kernel,
-			    w->kernel) != 0)) {
-				fprintf(fp, "| %s", size_label(lo, a, sizeof a));
-				if (hi != lo)
-					fprintf(fp, " – %s", size_label(hi, b, sizeof b));
-				fprintf(fp, " | %s | ", w->kernel);
-				if (fabs(thi - tlo) < 0.005 * thi)
-					fprintf(fp, "%.3g", tlo);
-				else
-					fprintf(fp, "%.3g – %.3g", tlo, thi);
-				if (ru != NULL) {
-					fprintf(fp, " | %s | ", ru->kernel);
-					if (fabs(lhi - llo) < 0.5)
-						fprintf(fp, "%.0f%%", llo);
-					else
-						fprintf(fp, "%.0f – %.0f%%", llo, lhi);
-					fprintf(fp, " | %zu of %zu |\n", ties, nsz);
-				} else
-					fprintf(fp, " | – | – | – |\n");
-				w = NULL;
-			}
-			if (j == ns)
-				break;
-			t = hz ? load_gbps(best) : best->size / best->st.median;
-			lead = second != NULL ?
-			    (second->st.median / best->st.median - 1) * 100 : 0;
-			if (w == NULL) {
-				w = best;
-				ru = second;
-				lo = hi = best->size;
-				tlo = thi = t;
-				llo = lhi = lead;
-				nsz = ties = 0;
-				nrun++;
-			}
-			hi = best->size;
-			tlo = t < tlo ? t : tlo;
-			thi = t > thi ? t : thi;
-			llo = lead < llo ? lead : llo;
-			lhi = lead > lhi ? lead : lhi;
-			nsz++;
-			if (second != NULL && !isnan(best->st.ci_hi) &&
-			    !isnan(second->st.ci_lo) && best->st.ci_hi >= second->st.ci_lo)
-				ties++;
-		}
-		if (!hz)
-			fprintf(fp, "\nThroughput in bytes per %s.\n",
-			    unit_one(rs->p[sl[0]].unit));
-		fputc('\n', fp);
+		if (n > 0)
+			write_best_group(fp, rs, sl, n, sizes);
 	}
 	free(done);
 	free(sl);
@@ -446,53 +502,57 @@ write_figures(FILE *fp, const struct figlist *figs)
 	}
 }
 
-int
-cmd_report(int argc, char **argv)
+/* The report of in's results (and baseline) in dir, with figs. */
+static void
+write_report(FILE *fp, const struct plot_opts *po, const struct plot_input *in,
+    const struct figlist *figs, const char *path, const char *compare)
 {
-	struct plot_opts o;
-	struct rset rs, base;
-	struct figlist figs = { NULL, 0 };
-	struct cmp_opts co;
-	struct cmp_result res;
-	const char *compare;
-	struct outfile of;
-	char *path, *note = NULL;
-	int i = plot_parse_args(argc, argv, &o, &compare, report_usage,
-	    "report");
+	const struct rset *rs = &in->rs;
 
-	plot_open(&o, argv[i], compare, &rs, &base, &co, &res);
-	if (compare != NULL)
-		note = plot_compare_note(argv[i], compare);
-	plot_setup();
-	o.quiet = 1;
-	plot_results(&o, &rs, &figs);
-	if (compare != NULL)
-		plot_deltas(&o, &res, &co, note, &figs);
-
-	path = xasprintf("%s/report.md", o.dir);
-	outfile_open(&of, path);
-	fprintf(of.fp, "# csumbench report: %s\n\n", argv[i]);
-	if (has_meta(&rs))
-		fprintf(of.fp, "Measured on %s with csumbench %s, %s. Costs are "
+	fprintf(fp, "# csumbench report: %s\n\n", path);
+	if (has_meta(rs))
+		fprintf(fp, "Measured on %s with csumbench %s, %s. Costs are "
 		    "per call, in %s; throughput is bytes per call divided by "
-		    "that cost.\n\n", load_meta(&rs, "cpu_brand"),
-		    load_meta(&rs, "csumbench_version"), load_meta(&rs, "date"),
-		    load_meta(&rs, "unit"));
-	write_provenance(of.fp, &rs, compare != NULL ? &base : NULL);
-	write_best(of.fp, &o, &rs);
-	write_figures(of.fp, &figs);
-	if (compare != NULL)
-		write_deltas(of.fp, &res, &co, argv[i], compare);
+		    "that cost.\n\n", load_meta(rs, "cpu_brand"),
+		    load_meta(rs, "csumbench_version"), load_meta(rs, "date"),
+		    load_meta(rs, "unit"));
+	write_provenance(fp, rs, in->has_base ? &in->base : NULL);
+	write_best(fp, po, rs);
+	write_figures(fp, figs);
+	if (in->has_base)
+		write_deltas(fp, &in->res, &in->co, path, compare);
+}
+
+static int
+report_exec(struct options *o)
+{
+	struct plot_opts po;
+	struct plot_input in;
+	struct figlist figs = { NULL, 0 };
+	struct outfile of;
+	char err[512], *dir, *path;
+
+	if (optval_dir(OPTVAL_OF(o, P_OUTPUT), &dir, err, sizeof(err)) != 0 ||
+	    plot_opts_from(&po, dir, options_value(o, P_FORMAT),
+	    o->val[P_FAMILY], o->val[P_KERNEL], options_given(o, P_KEEP_DATA),
+	    err, sizeof(err)) != 0)
+		usage_error("report: %s", err);
+	if (plot_input_load(&in, &po, o->argv[0], o->val[P_COMPARE], err,
+	    sizeof(err)) != 0)
+		usage_error("%s", err);
+	plot_setup();
+	po.quiet = 1;
+	plot_results(&po, &in.rs, &figs);
+	if (in.has_base)
+		plot_deltas(&po, &in.res, &in.co, in.note, &figs);
+	path = xasprintf("%s/report.md", po.dir);
+	outfile_open(&of, path);
+	write_report(of.fp, &po, &in, &figs, o->argv[0], o->val[P_COMPARE]);
 	outfile_commit(&of);
 	printf("%s\n", path);
-
 	free(path);
-	free(note);
 	plot_figlist_free(&figs);
-	if (compare != NULL) {
-		compare_result_free(&res);
-		load_free(&base);
-	}
-	load_free(&rs);
+	plot_input_free(&in);
+	free(dir);
 	return 0;
 }

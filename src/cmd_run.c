@@ -1,10 +1,14 @@
 /*
  * cmd_run.c - csumbench run: measure a sweep.
+ *
+ * In phases, each filling its part of struct run: run_parse (the option
+ * values), run_defaults (a preset, --quick, the checks between options,
+ * the grids), run_points (kernels x sizes x offsets), run_open (where the
+ * results go), run_measure (engine_run), run_emit (the results, or
+ * --baseline's delta table).
  */
 #include "config.h"
 
-#include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +20,7 @@
 #include "engine.h"
 #include "grid.h"
 #include "load.h"
+#include "optval.h"
 #include "preset.h"
 #include "provenance.h"
 #include "results.h"
@@ -23,158 +28,370 @@
 #include "select.h"
 #include "util.h"
 
-static void
-run_usage(FILE *fp)
-{
-	fprintf(fp,
-	    "usage: csumbench [run] [-f FAMILY] [-k PATTERN] [-s SIZES] [-a ALIGN]\n"
-	    "                 [-r REPS] [-o FILE] [--quick] [more options]\n"
-	    "\n"
-	    "Measure the cost of one call of each selected kernel at every point\n"
-	    "of the size x alignment grid. Kernels of one grid point are\n"
-	    "interleaved in a shuffled order in every repetition.\n"
-	    "\n"
-	    "  -f, --family LIST    families (comma-separated): memcpy, memset,\n"
-	    "                       copy, csum, csum_copy, csum_diff\n"
-	    "  -k, --kernel PATS    kernels matching these globs (e.g.\n"
-	    "                       'csum.*,memcpy.libc'); default: all available\n"
-	    "  -s, --sizes SPEC     sizes: list, A-B:xF, A-B:+S, K/M suffixes, or a\n"
-	    "                       preset (quick, default, bpf, sparc, small, pow2,\n"
-	    "                       packet, large); default: default (quick with\n"
-	    "                       --quick or no arguments)\n"
-	    "  -a, --align SPEC     offsets: SPEC (src=dst) or SRC/DST (every pair),\n"
-	    "                       or a preset (aligned, unaligned, byte, cacheline,\n"
-	    "                       all64); default: 0\n"
-	    "  -p, --preset NAME    defaults for -f, -s and -a from a named sweep:\n"
-	    "                       uaccess (copy strategies, src x dst offsets\n"
-	    "                       0-7, seed 004); given options win\n"
-	    "  -r, --reps N         samples per point, at least (default: 31; 15\n"
-	    "                       with --quick; see --target-ci)\n"
-	    "  -o, --output FILE    write the results to FILE: CSV (FILE.csv, with\n"
-	    "                       FILE.csv.meta) or JSON with the raw samples\n"
-	    "                       (FILE.json); default: a table on a terminal,\n"
-	    "                       CSV otherwise\n"
-	    "      --format FMT     csv, json or table (default: by destination)\n"
-	    "      --baseline K     after measuring, print the delta table of every\n"
-	    "                       other kernel of K's family against kernel K,\n"
-	    "                       from the paired samples of this run (instead of\n"
-	    "                       the results, which go to -o FILE if given)\n"
-	    "      --style STYLE    of that table: bpf, ticks, markdown or csv\n"
-	    "                       (default: markdown)\n"
-	    "      --fail-above PCT with --baseline: exit 1 if any kernel is\n"
-	    "                       significantly more than PCT%% slower than K\n"
-	    "      --min-delta D    ... and more than D units (default: auto)\n"
-	    "      --cost WHICH     net (default: what the kernel adds to a call)\n"
-	    "                       or gross (the whole call, empty-call cost\n"
-	    "                       included: steadier at a few cycles per call)\n"
-	    "      --alpha A        significance level (default: 0.05)\n"
-	    "      --quick          quick sweep: the quick grid, fewer samples\n"
-	    "      --sample-time US target microseconds per sample (default: 20)\n"
-	    "      --warmup N       warm-up batches per point (default: 3)\n"
-	    "      --seed N         seed of the data and the interleaving order\n"
-	    "\n"
-	    "Measurement control (see MEASUREMENT OPTIONS in csumbench(1)):\n"
-	    "      --timer NAME     auto, cycles (perf_event_open core cycles),\n"
-	    "                       tsc (time-stamp counter ticks) or ns\n"
-	    "                       (CLOCK_MONOTONIC_RAW); auto takes the first\n"
-	    "                       that works, in that order (default: auto)\n"
-	    "      --cpu N|any      pin to CPU N (default: the CPU it starts on);\n"
-	    "                       any: do not pin\n"
-	    "      --cache LIST     hot (same buffers every call), cold (slots over\n"
-	    "                       twice the last-level cache, in random order)\n"
-	    "                       or hot,cold (default: hot)\n"
-	    "      --mode LIST      throughput (independent calls), latency (each\n"
-	    "                       call waits for the previous one's result) or\n"
-	    "                       throughput,latency (default: throughput)\n"
-	    "      --target-ci PCT  sample a point until the 95%% CI of its median\n"
-	    "                       is within PCT%% of the median (default: 1%%;\n"
-	    "                       2%% with --quick; 0: off)\n"
-	    "      --min-time T     sample every point at least T (s, ms or us;\n"
-	    "                       default: 0)\n"
-	    "      --max-time T     stop refining a point after T of sampling\n"
-	    "                       (default: 30ms; 8ms with --quick)\n"
-	    "  -q, --quiet          no progress or warnings on stderr\n"
-	    "  -h, --help           show this help\n"
-	    "\n"
-	    "Sizes and presets: see csumbench(1).\n");
-}
-
 enum {
-	OPT_QUICK = 256, OPT_CACHE, OPT_TIMER, OPT_SAMPLE_TIME, OPT_WARMUP,
-	OPT_SEED, OPT_FORMAT, OPT_BASELINE, OPT_STYLE, OPT_FAIL_ABOVE,
-	OPT_ALPHA, OPT_MIN_DELTA, OPT_COST, OPT_CPU, OPT_MODE, OPT_MIN_TIME, OPT_MAX_TIME,
-	OPT_TARGET_CI,
+	R_FAMILY, R_KERNEL, R_SIZES, R_ALIGN, R_PRESET, R_REPS, R_OUTPUT,
+	R_FORMAT, R_BASELINE, R_STYLE, R_FAIL_ABOVE, R_MIN_DELTA, R_COST,
+	R_ALPHA, R_QUICK, R_SAMPLE_TIME, R_WARMUP, R_SEED, R_TIMER, R_CPU,
+	R_CACHE, R_MODE, R_TARGET_CI, R_MIN_TIME, R_MAX_TIME, R_QUIET, R_HELP
 };
 
-/* A duration: a number with an optional s, ms or us suffix (seconds). */
-static double
-parse_duration(const char *opt, const char *arg)
+static const struct opt_row run_rows[] = {
+	[R_FAMILY] = { .like = &opt_family,
+	    .help = "families (comma-separated): memcpy, memset, copy, csum, "
+	    "csum_copy, csum_diff" },
+	[R_KERNEL] = { .like = &opt_kernel,
+	    .help = "kernels matching these globs, e.g. 'csum.*,memcpy.libc' "
+	    "(default: all available)" },
+	[R_SIZES] = { .name = "sizes", .letter = 's', .arg = "SPEC",
+	    .help = "sizes: list, A-B:xF, A-B:+S, K/M suffixes, or a preset: "
+	    "quick, default, bpf, sparc, small, pow2, packet, large; quick also "
+	    "with no arguments at all",
+	    .def = "default", .alt = "quick" },
+	[R_ALIGN] = { .name = "align", .letter = 'a', .arg = "SPEC",
+	    .help = "offsets: SPEC (src=dst) or SRC/DST (every pair), or a "
+	    "preset: aligned, unaligned, byte, cacheline, all64",
+	    .def = "0" },
+	[R_PRESET] = { .name = "preset", .letter = 'p', .arg = "NAME",
+	    .help = "defaults for -f, -s and -a from a named sweep: uaccess "
+	    "(the user-copy strategies of the riscv uaccess cover letter, src "
+	    "x dst offsets 0-7); given options win" },
+	[R_REPS] = { .name = "reps", .letter = 'r', .arg = "N",
+	    .help = "samples per point, at least; --target-ci may add more",
+	    .def = "31", .alt = "15" },
+	[R_OUTPUT] = { .like = &opt_output,
+	    .help = "write the results to FILE: CSV (FILE.csv, with "
+	    "FILE.csv.meta) or JSON with the raw samples (FILE.json); default: "
+	    "a table on a terminal, CSV otherwise" },
+	[R_FORMAT] = { .name = "format", .arg = "FMT",
+	    .help = "csv, json or table (default: by destination)" },
+	[R_BASELINE] = { .name = "baseline", .arg = "K",
+	    .help = "after measuring, print the delta table of every other "
+	    "kernel of K's family against kernel K, from the paired samples of "
+	    "this run (instead of the results, which go to -o FILE if given)" },
+	[R_STYLE] = { .like = &opt_style,
+	    .help = "of that table: bpf, ticks, markdown or csv" },
+	[R_FAIL_ABOVE] = { .like = &opt_fail_above,
+	    .help = "with --baseline: exit 1 if any kernel is significantly "
+	    "more than PCT% slower than K" },
+	[R_MIN_DELTA] = { .like = &opt_min_delta,
+	    .help = "... and more than D units" },
+	[R_COST] = { .like = &opt_cost,
+	    .help = "net (what the kernel adds to a call) or gross (the whole "
+	    "call, empty-call cost included: steadier at a few cycles per "
+	    "call)",
+	    .def = "net" },
+	[R_ALPHA] = { .like = &opt_alpha },
+	[R_QUICK] = { .name = "quick",
+	    .help = "quick sweep: the quick grid, fewer samples" },
+	[R_SAMPLE_TIME] = { .name = "sample-time", .arg = "US",
+	    .help = "target microseconds per sample", .def = "20" },
+	[R_WARMUP] = { .name = "warmup", .arg = "N",
+	    .help = "warm-up batches per point", .def = "3" },
+	[R_SEED] = { .like = &opt_seed,
+	    .help = "seed of the data and the interleaving order" },
+	[R_TIMER] = { .like = &opt_timer,
+	    .heading = "Measurement control (see MEASUREMENT OPTIONS in "
+	    "csumbench(1)):" },
+	[R_CPU] = { .like = &opt_cpu },
+	[R_CACHE] = { .name = "cache", .arg = "LIST",
+	    .help = "hot (same buffers every call), cold (slots over twice the "
+	    "last-level cache, in random order) or hot,cold",
+	    .def = "hot" },
+	[R_MODE] = { .name = "mode", .arg = "LIST",
+	    .help = "throughput (independent calls), latency (each call waits "
+	    "for the previous one's result) or throughput,latency",
+	    .def = "throughput" },
+	[R_TARGET_CI] = { .name = "target-ci", .arg = "PCT",
+	    .help = "sample a point until the 95% CI of its median is within "
+	    "PCT% of the median; 0: off",
+	    .def = "1%", .alt = "2%" },
+	[R_MIN_TIME] = { .name = "min-time", .arg = "T",
+	    .help = "sample every point for at least T seconds (ms and us "
+	    "suffixes allowed)", .def = "0" },
+	[R_MAX_TIME] = { .name = "max-time", .arg = "T",
+	    .help = "stop refining a point after T of sampling; 0: no limit",
+	    .def = "30ms", .alt = "8ms" },
+	[R_QUIET] = { .like = &opt_quiet },
+	[R_HELP] = { .like = &opt_help },
+};
+
+static int	run_exec(struct options *);
+
+const struct cmd_entry cmd_run_entry = {
+	.args = {
+		.cmd = "run",
+		.synopsis = "csumbench [run] [-f FAMILY] [-k PATTERN] [-s SIZES] "
+		    "[-a ALIGN]\n"
+		    "                 [-r REPS] [-o FILE] [--quick] [more options]",
+		.about = "Measure the cost of one call of each selected kernel at "
+		    "every point\n"
+		    "of the size x alignment grid. Kernels of one grid point are\n"
+		    "interleaved in a shuffled order in every repetition.\n",
+		.footer = "Sizes and presets: see csumbench(1).\n",
+		.alt_when = "--quick",
+		.rows = run_rows,
+		.nrows = sizeof(run_rows) / sizeof(run_rows[0]),
+		.max_args = 0,
+	},
+	.summary = "measure a sweep (the default subcommand)",
+	.exec = run_exec,
+};
+
+/* What one run is asked to do, what it built and what it saw. */
+struct run {
+	/* From the options (run_parse), completed by run_defaults. */
+	const char	*families, *patterns, *sizes, *align, *output;
+	const char	*format, *baseline, *cpu_arg, *timer;
+	const struct run_preset *preset;
+	int		 quick, start_cpu;
+	unsigned long long reps;
+	unsigned	 caches, modes;	/* bit masks of CACHE_*, MODE_* */
+	struct cmp_opts	 co;
+	struct engine_opts eo;
+	/* The sweep (run_defaults, run_points). */
+	struct grid	 sg;
+	struct align_grid ag;
+	const struct kernel **ks;
+	size_t		 nk;
+	struct point	*pts;
+	size_t		 npts;
+	/* Where the results go (run_open): a table on stdout (1), a file or
+	 * stdout as CSV or JSON (0), nowhere but --baseline's table (-1). */
+	int		 table, json;
+	struct outfile	 of;
+	/* What the run showed (run_measure). */
+	struct engine_report er;
+	double		 core_hz_end;
+};
+
+/* The --preset called name, or exit 2 listing the known ones. */
+static const struct run_preset *
+run_preset(const char *name)
 {
-	char *end;
-	double v, scale = 1;
+	const struct run_preset *p = preset_find(name);
+	char known[256] = "";
+	size_t n;
 
-	errno = 0;
-	v = strtod(arg, &end);
-	if (end != arg && strcmp(end, "ms") == 0)
-		scale = 1e-3;
-	else if (end != arg && strcmp(end, "us") == 0)
-		scale = 1e-6;
-	else if (end != arg && strcmp(end, "s") == 0)
-		scale = 1;
-	else if (end == arg || *end != '\0')
-		usage_error("%s: expected a duration such as 0.5, 20ms or "
-		    "500us, got \"%s\"", opt, arg);
-	if (errno != 0 || !isfinite(v) || v < 0 || v * scale > 3600)
-		usage_error("%s: \"%s\" is out of range (0 to 3600 s)", opt,
-		    arg);
-	return v * scale;
-}
-
-/*
- * A comma-separated list of names, as a bit mask of their indexes in
- * names[]; exits 2 naming the option and the bad item.
- */
-static unsigned
-parse_set(const char *opt, const char *arg, const char *const *names,
-    const char *expect)
-{
-	unsigned mask = 0;
-	const char *p = arg, *e;
-	size_t i, len;
-
-	for (;;) {
-		e = strchr(p, ',');
-		len = e != NULL ? (size_t)(e - p) : strlen(p);
-		for (i = 0; names[i] != NULL; i++)
-			if (strlen(names[i]) == len &&
-			    strncmp(p, names[i], len) == 0)
-				break;
-		if (names[i] == NULL)
-			usage_error("%s: expected %s, got \"%s\"", opt, expect,
-			    arg);
-		mask |= 1u << i;
-		if (e == NULL)
-			break;
-		p = e + 1;
+	if (p != NULL)
+		return p;
+	for (p = run_presets; p->name != NULL; p++) {
+		n = strlen(known);
+		snprintf(known + n, sizeof(known) - n, "%s%s", n ? ", " : "",
+		    p->name);
 	}
-	return mask;
+	usage_error("--preset: unknown preset \"%s\" (known: %s)", name, known);
 }
 
-static int
-point_order(const void *a, const void *b)
+/* The options of what is measured and how precisely. */
+static void
+run_parse_measure(struct run *r, struct options *o)
 {
-	const struct point *p = a, *q = b;
+	static const char *const caches[] = { "hot", "cold", NULL };
+	static const char *const modes[] = { "throughput", "latency", NULL };
+	unsigned long long warmup, seed = 0;
+	double us, ci;
+	char err[256];
 
-#define CMP(x, y) do { if ((x) != (y)) return (x) < (y) ? -1 : 1; } while (0)
-	CMP(p->k->family, q->k->family);
-	CMP(p->k, q->k);
-	CMP(p->cache, q->cache);
-	CMP(p->mode, q->mode);
-	CMP(p->size, q->size);
-	CMP(p->src_off, q->src_off);
-	CMP(p->dst_off, q->dst_off);
-#undef CMP
-	return 0;
+	if (optval_uint(OPTVAL_OF(o, R_REPS), 1, 100000, &r->reps, err,
+	    sizeof(err)) != 0 ||
+	    optval_set(OPTVAL_OF(o, R_CACHE), caches, "hot, cold or hot,cold",
+	    &r->caches, err, sizeof(err)) != 0 ||
+	    optval_set(OPTVAL_OF(o, R_MODE), modes,
+	    "throughput, latency or throughput,latency", &r->modes, err,
+	    sizeof(err)) != 0 ||
+	    optval_timer(OPTVAL_OF(o, R_TIMER), err, sizeof(err)) != 0 ||
+	    (options_given(o, R_CPU) &&
+	    optval_cpu(OPTVAL_OF(o, R_CPU), err, sizeof(err)) != 0) ||
+	    optval_duration(OPTVAL_OF(o, R_MIN_TIME), &r->eo.min_time, err,
+	    sizeof(err)) != 0 ||
+	    optval_duration(OPTVAL_OF(o, R_MAX_TIME), &r->eo.max_time, err,
+	    sizeof(err)) != 0 ||
+	    optval_percent(OPTVAL_OF(o, R_TARGET_CI), 100, &ci, err,
+	    sizeof(err)) != 0 ||
+	    optval_double(OPTVAL_OF(o, R_SAMPLE_TIME), &us, err,
+	    sizeof(err)) != 0 ||
+	    optval_uint(OPTVAL_OF(o, R_WARMUP), 0, 1000, &warmup, err,
+	    sizeof(err)) != 0 ||
+	    (options_given(o, R_SEED) && optval_uint(OPTVAL_OF(o, R_SEED), 1,
+	    UINT64_MAX, &seed, err, sizeof(err)) != 0))
+		usage_error("%s", err);
+	if (us <= 0 || us > 1e6)
+		usage_error("--sample-time: %s is out of range (0, 1000000] "
+		    "microseconds", options_value(o, R_SAMPLE_TIME));
+	r->timer = options_value(o, R_TIMER);
+	r->cpu_arg = options_value(o, R_CPU);
+	r->eo.target_ci = ci / 100;
+	r->eo.sample_time = us * 1e-6;
+	r->eo.warmup = (size_t)warmup;
+	r->eo.seed = seed;
+}
+
+/* The options of what is measured and where the results go. */
+static void
+run_parse(struct run *r, struct options *o)
+{
+	static const char *const formats[] = { "csv", "json", "table", NULL };
+	int style, fmt;
+	char err[256];
+
+	/* No arguments at all, or --quick: the quick sweep. */
+	r->quick = options_given(o, R_QUICK) || o->nargs == 0;
+	o->alt = r->quick;
+	r->families = o->val[R_FAMILY];
+	r->patterns = o->val[R_KERNEL];
+	r->sizes = o->val[R_SIZES];
+	r->align = o->val[R_ALIGN];
+	r->output = o->val[R_OUTPUT];
+	r->format = o->val[R_FORMAT];
+	r->baseline = o->val[R_BASELINE];
+	if (options_given(o, R_PRESET))
+		r->preset = run_preset(o->val[R_PRESET]);
+	compare_opts_init(&r->co);
+	r->co.same_run = 1;
+	if ((r->format != NULL && optval_choice(OPTVAL_OF(o, R_FORMAT),
+	    formats, "csv, json or table", &fmt, err, sizeof(err)) != 0) ||
+	    optval_style(OPTVAL_OF(o, R_STYLE), &style, err, sizeof(err)) != 0 ||
+	    (options_given(o, R_FAIL_ABOVE) &&
+	    optval_percent(OPTVAL_OF(o, R_FAIL_ABOVE), -1, &r->co.fail_above,
+	    err, sizeof(err)) != 0) ||
+	    optval_cost(OPTVAL_OF(o, R_COST), &r->co.cost, err,
+	    sizeof(err)) != 0 ||
+	    optval_min_delta(OPTVAL_OF(o, R_MIN_DELTA), &r->co.min_delta, err,
+	    sizeof(err)) != 0 ||
+	    optval_alpha(OPTVAL_OF(o, R_ALPHA), &r->co.alpha, err,
+	    sizeof(err)) != 0)
+		usage_error("%s", err);
+	r->co.style = (enum cmp_style)style;
+	if (options_given(o, R_QUIET)) {
+		verbose_level = 0;
+		r->co.quiet = 1;
+	}
+	run_parse_measure(r, o);
+}
+
+/* A preset's and the table's defaults; the rules between options. */
+static void
+run_defaults(struct run *r, const struct options *o)
+{
+	const char *out = r->output;
+	int to_stdout = out == NULL || strcmp(out, "-") == 0;
+	char err[256];
+
+	if (r->preset != NULL) {
+		if (r->families == NULL)
+			r->families = r->preset->families;
+		if (r->sizes == NULL)
+			r->sizes = r->preset->sizes;
+		if (r->align == NULL)
+			r->align = r->preset->align;
+	}
+	if (r->sizes == NULL)
+		r->sizes = options_value(o, R_SIZES);
+	if (r->align == NULL)
+		r->align = options_value(o, R_ALIGN);
+	if (r->eo.max_time > 0 && r->eo.min_time > r->eo.max_time)
+		usage_error("--min-time %gs is longer than --max-time %gs",
+		    r->eo.min_time, r->eo.max_time);
+	if (grid_parse(r->sizes, &r->sg, err, sizeof(err)) != 0 ||
+	    grid_parse_align(r->align, &r->ag, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+	if (!to_stdout && !has_suffix(out, ".csv") &&
+	    !has_suffix(out, ".json") && r->format == NULL)
+		usage_error("--output: cannot tell the format of \"%s\" (use "
+		    "a .csv or .json name, or --format)", out);
+	if (r->baseline == NULL && r->co.fail_above >= 0)
+		usage_error("--fail-above needs --baseline (or use 'csumbench "
+		    "compare')");
+	if (r->baseline != NULL && to_stdout && r->format != NULL)
+		usage_error("--baseline prints its table on stdout: results "
+		    "need -o FILE");
+	if (r->format != NULL && strcmp(r->format, "table") == 0 && !to_stdout)
+		usage_error("--format table writes to the terminal only");
+}
+
+/* --baseline: a selected kernel, with another of its family to compare. */
+static void
+run_check_baseline(const struct run *r)
+{
+	size_t i, j;
+
+	/* The baseline is measured with its family, interleaved. */
+	for (j = 0; j < r->nk && strcmp(r->ks[j]->name, r->baseline) != 0; j++)
+		;
+	if (j == r->nk)
+		usage_error("--baseline: kernel \"%s\" is not among the "
+		    "selected, available kernels", r->baseline);
+	for (i = 0; i < r->nk; i++)
+		if (i != j && r->ks[i]->family == r->ks[j]->family)
+			return;
+	usage_error("--baseline: no other %s kernel is selected to compare "
+	    "with %s", family_name(r->ks[j]->family), r->baseline);
+}
+
+/* The points, grouped by grid position with the kernels inside. */
+static void
+run_points(struct run *r)
+{
+	size_t i, j, a, skipped = 0;
+	unsigned cm;
+
+	ctx_cpu();
+	r->nk = select_kernels(r->families, r->patterns, &r->ks, 0);
+	if (r->baseline != NULL) {
+		run_check_baseline(r);
+		r->co.a_kernel = r->baseline;
+	}
+	if ((double)r->sg.n * (double)r->ag.n * (double)r->nk > 5e6)
+		usage_error("the sweep has too many points (%zu sizes x %zu "
+		    "offsets x %zu kernels)", r->sg.n, r->ag.n, r->nk);
+	r->pts = xcalloc(r->sg.n * r->ag.n * r->nk * 4, sizeof(*r->pts));
+	for (cm = 0; cm < 4; cm++) {
+		int cache = (int)(cm >> 1), mode = (int)(cm & 1);
+
+		if (!(r->caches & (1u << cache)) || !(r->modes & (1u << mode)))
+			continue;
+		for (i = 0; i < r->sg.n; i++)
+			for (a = 0; a < r->ag.n; a++)
+				for (j = 0; j < r->nk; j++) {
+					struct point *p = &r->pts[r->npts];
+
+					/* csum_diff takes whole 32-bit words. */
+					if (r->ks[j]->family == K_CSUM_DIFF &&
+					    r->sg.v[i] % 4 != 0) {
+						skipped++;
+						continue;
+					}
+					p->k = r->ks[j];
+					p->size = r->sg.v[i];
+					p->src_off = r->ag.v[a].src;
+					p->dst_off = r->ag.v[a].dst;
+					p->cache = cache;
+					p->mode = mode;
+					r->npts++;
+				}
+	}
+	if (r->npts == 0)
+		usage_error("nothing to measure: csum_diff needs sizes that "
+		    "are multiples of 4");
+	if (skipped)
+		talk("csumbench: %zu csum_diff point%s skipped: sizes must be "
+		    "multiples of 4\n", skipped, skipped == 1 ? "" : "s");
+}
+
+/* Where the results go; a file is opened before measuring, to fail early. */
+static void
+run_open(struct run *r)
+{
+	int to_stdout = r->output == NULL || strcmp(r->output, "-") == 0;
+
+	r->table = r->format != NULL ? strcmp(r->format, "table") == 0 :
+	    r->output == NULL && isatty(STDOUT_FILENO);
+	r->json = r->format != NULL ? strcmp(r->format, "json") == 0 :
+	    r->output != NULL && has_suffix(r->output, ".json");
+	if (r->baseline != NULL)
+		r->table = to_stdout ? -1 : 0;
+	if (r->table == 0)
+		outfile_open(&r->of, r->output != NULL ? r->output : "-");
 }
 
 /* Warn about conditions that make the numbers less trustworthy. */
@@ -198,43 +415,70 @@ warn_conditions(void)
 
 /* Warn about what the run itself showed. */
 static void
-warn_after(const struct engine_report *er, const struct engine_opts *eo,
-    double core_hz_end)
+warn_after(const struct run *r)
 {
-	double h0 = ctx.timer.est_core_hz;
+	double h0 = ctx.timer.est_core_hz, h1 = r->core_hz_end;
 
-	if (er->unconverged > 0)
+	if (r->er.unconverged > 0)
 		warnx_("%zu of %zu points did not reach --target-ci %g%% within "
 		    "--max-time %gs: their ci_lo/ci_hi say how precise they are",
-		    er->unconverged, er->npoints, eo->target_ci * 100,
-		    eo->max_time);
-	if (h0 > 0 && core_hz_end > 0 &&
-	    fabs(core_hz_end - h0) / h0 > 0.03)
+		    r->er.unconverged, r->er.npoints, r->eo.target_ci * 100,
+		    r->eo.max_time);
+	if (h0 > 0 && h1 > 0 && fabs(h1 - h0) / h0 > 0.03)
 		warnx_("the core clock changed during the run (estimated %.2f "
 		    "GHz before, %.2f GHz after): frequency scaling is not "
-		    "pinned", h0 / 1e9, core_hz_end / 1e9);
+		    "pinned", h0 / 1e9, h1 / 1e9);
+}
+
+/* Pin, set up the timer, measure every point. */
+static void
+run_measure(struct run *r)
+{
+	/* Pin before the timer is calibrated, so both see the same CPU. */
+	ctx_pin(r->cpu_arg, r->start_cpu);
+	ctx_timer(r->timer);
+	warn_conditions();
+	r->eo.ti = &ctx.timer;
+	r->eo.reps = (size_t)r->reps;
+	r->eo.llc = ctx.cpu.l3 ? ctx.cpu.l3 : ctx.cpu.l2;
+	r->eo.progress = verbose_level > 0 && stderr_is_tty();
+	if (r->reps < 10)
+		warnx_("%llu samples per point is too few for a reliable median "
+		    "and its confidence interval", r->reps);
+	engine_run(r->pts, r->npts, &r->eo, &r->er);
+	/* Did the clock move while we measured? */
+	r->core_hz_end = timer_est_core_hz(&ctx.timer);
+	warn_after(r);
+}
+
+static int
+point_order(const void *a, const void *b)
+{
+	const struct point *p = a, *q = b;
+
+#define CMP(x, y) do { if ((x) != (y)) return (x) < (y) ? -1 : 1; } while (0)
+	CMP(p->k->family, q->k->family);
+	CMP(p->k, q->k);
+	CMP(p->cache, q->cache);
+	CMP(p->mode, q->mode);
+	CMP(p->size, q->size);
+	CMP(p->src_off, q->src_off);
+	CMP(p->dst_off, q->dst_off);
+#undef CMP
+	return 0;
 }
 
 /* What a run records beside its results, besides provenance_collect's. */
-struct run_record {
-	const char	*sizes, *align;
-	long		 reps;
-	unsigned	 caches, modes;	/* bit masks of CACHE_*, MODE_* */
-	const struct engine_opts *eo;
-	const struct engine_report *er;
-	double		 core_hz_end;
-};
-
 static void
-run_provenance(struct provenance *pv, const struct run_record *r)
+run_provenance(struct provenance *pv, const struct run *r)
 {
-	const struct engine_opts *eo = r->eo;
-	const struct engine_report *er = r->er;
+	const struct engine_opts *eo = &r->eo;
+	const struct engine_report *er = &r->er;
 
 	provenance_collect(pv);
 	provenance_set(pv, "sizes", "%s", r->sizes);
 	provenance_set(pv, "align", "%s", r->align);
-	provenance_set(pv, "reps", "%ld", r->reps);
+	provenance_set(pv, "reps", "%llu", r->reps);
 	provenance_set(pv, "cache", "%s%s%s", r->caches & 1 ? "hot" : "",
 	    r->caches == 3 ? "," : "", r->caches & 2 ? "cold" : "");
 	provenance_set(pv, "mode", "%s%s%s", r->modes & 1 ? "throughput" : "",
@@ -261,373 +505,92 @@ run_provenance(struct provenance *pv, const struct run_record *r)
 		provenance_set(pv, "est_core_hz_end", "%.0f", r->core_hz_end);
 }
 
-int
-cmd_run(int argc, char **argv)
+/* The results as a table for a terminal, and how they were measured. */
+static void
+run_emit_table(const struct run *r)
 {
-	static const struct option longopts[] = {
-		{ "family", required_argument, NULL, 'f' },
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "sizes", required_argument, NULL, 's' },
-		{ "align", required_argument, NULL, 'a' },
-		{ "preset", required_argument, NULL, 'p' },
-		{ "reps", required_argument, NULL, 'r' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "quick", no_argument, NULL, OPT_QUICK },
-		{ "cache", required_argument, NULL, OPT_CACHE },
-		{ "timer", required_argument, NULL, OPT_TIMER },
-		{ "sample-time", required_argument, NULL, OPT_SAMPLE_TIME },
-		{ "warmup", required_argument, NULL, OPT_WARMUP },
-		{ "seed", required_argument, NULL, OPT_SEED },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "baseline", required_argument, NULL, OPT_BASELINE },
-		{ "style", required_argument, NULL, OPT_STYLE },
-		{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
-		{ "alpha", required_argument, NULL, OPT_ALPHA },
-		{ "min-delta", required_argument, NULL, OPT_MIN_DELTA },
-		{ "cost", required_argument, NULL, OPT_COST },
-		{ "cpu", required_argument, NULL, OPT_CPU },
-		{ "mode", required_argument, NULL, OPT_MODE },
-		{ "min-time", required_argument, NULL, OPT_MIN_TIME },
-		{ "max-time", required_argument, NULL, OPT_MAX_TIME },
-		{ "target-ci", required_argument, NULL, OPT_TARGET_CI },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *families = NULL, *patterns = NULL, *sizes = NULL;
-	const char *align = NULL, *output = NULL, *timer = "auto";
-	const struct run_preset *preset = NULL;
-	const char *format = NULL, *baseline = NULL, *cpu_arg = NULL;
-	static const char *const cache_names[] = { "hot", "cold", NULL };
-	static const char *const mode_names[] = { "throughput", "latency", NULL };
-	int ch, quick = argc <= 1, table, json, st, rc = 0;
-	int start_cpu = cpu_current();
-	unsigned caches = 1u << CACHE_HOT, modes = 1u << MODE_THROUGHPUT;
-	unsigned cm;
-	struct cmp_opts co = { 0 };
-	long reps = -1;
-	double target_ci = -1, max_time = -1, core_hz_end;
-	struct engine_opts eo = { 0 };
-	struct engine_report er;
-	struct run_record rp;
-	struct grid sg;
-	struct align_grid ag;
-	const struct kernel **ks;
-	struct point *pts;
-	size_t nk, npts = 0, i, j, a, skipped = 0;
-	char err[256];
-	struct outfile of;
+	results_write_summary(stdout, r->pts, r->npts, &ctx.timer);
+	printf("\n%s per call (median of %zu", ctx.timer.unit,
+	    r->er.min_samples);
+	if (r->er.max_samples != r->er.min_samples)
+		printf(" to %zu", r->er.max_samples);
+	printf(" samples), timer %s at %.3f GHz", ctx.timer.name,
+	    ctx.timer.hz / 1e9);
+	if (ctx.timer.est_core_hz > 0 && ctx.timer.kind != TIMER_CYCLES)
+		printf(", core clock ~%.2f GHz (estimated)",
+		    ctx.timer.est_core_hz / 1e9);
+	printf(".\n");
+}
 
-	co.style = CMP_MARKDOWN;
-	co.alpha = 0.05;
-	co.fail_above = -1;
-	co.min_delta = -1;
-	co.same_run = 1;
-	eo.sample_time = 20e-6;
-	eo.warmup = 3;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "f:k:s:a:p:r:o:qh", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'f':
-			families = optarg;
-			break;
-		case 'k':
-			patterns = optarg;
-			break;
-		case 's':
-			sizes = optarg;
-			break;
-		case 'a':
-			align = optarg;
-			break;
-		case 'p':
-			if ((preset = preset_find(optarg)) == NULL)
-				usage_error("--preset: unknown preset \"%s\" "
-				    "(known: uaccess)", optarg);
-			break;
-		case 'r':
-			reps = (long)parse_uint("--reps", optarg, 1, 100000);
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case OPT_QUICK:
-			quick = 1;
-			break;
-		case OPT_CACHE:
-			caches = parse_set("--cache", optarg, cache_names,
-			    "hot, cold or hot,cold");
-			break;
-		case OPT_MODE:
-			modes = parse_set("--mode", optarg, mode_names,
-			    "throughput, latency or throughput,latency");
-			break;
-		case OPT_TIMER:
-			if (!timer_name_valid(optarg))
-				usage_error("--timer: unknown timer \"%s\" "
-				    "(expected auto, cycles, tsc or ns)", optarg);
-			timer = optarg;
-			break;
-		case OPT_CPU:
-			cpu_arg = optarg;
-			if (strcmp(optarg, "any") != 0)
-				(void)parse_uint("--cpu", optarg, 0, 65535);
-			break;
-		case OPT_MIN_TIME:
-			eo.min_time = parse_duration("--min-time", optarg);
-			break;
-		case OPT_MAX_TIME:
-			max_time = parse_duration("--max-time", optarg);
-			break;
-		case OPT_TARGET_CI:
-			target_ci = parse_double("--target-ci", optarg, 1);
-			if (target_ci > 100)
-				usage_error("--target-ci: %s is out of range "
-				    "(0 to 100%%)", optarg);
-			target_ci /= 100;
-			break;
-		case OPT_SAMPLE_TIME:
-			eo.sample_time = parse_double("--sample-time", optarg,
-			    0) * 1e-6;
-			if (eo.sample_time <= 0 || eo.sample_time > 1)
-				usage_error("--sample-time: %s is out of range "
-				    "(0, 1000000] microseconds", optarg);
-			break;
-		case OPT_WARMUP:
-			eo.warmup = parse_uint("--warmup", optarg, 0, 1000);
-			break;
-		case OPT_SEED:
-			eo.seed = parse_uint("--seed", optarg, 1, UINT64_MAX);
-			break;
-		case OPT_FORMAT:
-			if (strcmp(optarg, "csv") != 0 &&
-			    strcmp(optarg, "json") != 0 &&
-			    strcmp(optarg, "table") != 0)
-				usage_error("--format: expected csv, json or "
-				    "table, got \"%s\"", optarg);
-			format = optarg;
-			break;
-		case OPT_BASELINE:
-			baseline = optarg;
-			break;
-		case OPT_STYLE:
-			if ((st = cmp_style_parse(optarg)) < 0)
-				usage_error("--style: expected bpf, ticks, "
-				    "markdown or csv, got \"%s\"", optarg);
-			co.style = (enum cmp_style)st;
-			break;
-		case OPT_FAIL_ABOVE:
-			co.fail_above = parse_double("--fail-above", optarg, 1);
-			break;
-		case OPT_COST:
-			co.cost = compare_parse_cost(optarg);
-			break;
-		case OPT_MIN_DELTA:
-			co.min_delta = compare_parse_min_delta(optarg);
-			break;
-		case OPT_ALPHA:
-			co.alpha = compare_parse_alpha(optarg);
-			break;
-		case 'q':
-			verbose_level = 0;
-			co.quiet = 1;
-			break;
-		case 'h':
-			run_usage(stdout);
-			return 0;
-		default:
-			run_usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (optind < argc)
-		usage_error("run: unexpected argument \"%s\"", argv[optind]);
-	if (preset != NULL) {
-		if (families == NULL)
-			families = preset->families;
-		if (sizes == NULL)
-			sizes = preset->sizes;
-		if (align == NULL)
-			align = preset->align;
-	}
-	if (sizes == NULL)
-		sizes = quick ? "quick" : "default";
-	if (align == NULL)
-		align = "0";
-	if (reps < 0)
-		reps = quick ? 15 : 31;
-	if (target_ci < 0)
-		target_ci = quick ? 0.02 : 0.01;
-	if (max_time < 0)
-		max_time = quick ? 0.008 : 0.03;
-	if (max_time > 0 && eo.min_time > max_time)
-		usage_error("--min-time %gs is longer than --max-time %gs",
-		    eo.min_time, max_time);
-	eo.target_ci = target_ci;
-	eo.max_time = max_time;
-	if (grid_parse(sizes, &sg, err, sizeof(err)) != 0)
-		usage_error("%s", err);
-	if (grid_parse_align(align, &ag, err, sizeof(err)) != 0)
-		usage_error("%s", err);
-	if (output != NULL && strcmp(output, "-") != 0 &&
-	    !has_suffix(output, ".csv") && !has_suffix(output, ".json") &&
-	    format == NULL)
-		usage_error("--output: cannot tell the format of \"%s\" (use "
-		    "a .csv or .json name, or --format)", output);
-	if (baseline == NULL && (co.fail_above >= 0))
-		usage_error("--fail-above needs --baseline (or use 'csumbench "
-		    "compare')");
-	if (baseline != NULL && (output == NULL || strcmp(output, "-") == 0) &&
-	    format != NULL)
-		usage_error("--baseline prints its table on stdout: results "
-		    "need -o FILE");
-	if (format != NULL && strcmp(format, "table") == 0 && output != NULL &&
-	    strcmp(output, "-") != 0)
-		usage_error("--format table writes to the terminal only");
+/* The results as JSON, or as CSV with the provenance in FILE.meta. */
+static void
+run_emit_file(struct run *r)
+{
+	int named = r->output != NULL && strcmp(r->output, "-") != 0;
+	struct provenance pv;
 
-	ctx_cpu();
-	nk = select_kernels(families, patterns, &ks, 0);
-	if (baseline != NULL) {
-		/* The baseline is measured with its family, interleaved. */
-		for (j = 0; j < nk && strcmp(ks[j]->name, baseline) != 0; j++)
-			;
-		if (j == nk)
-			usage_error("--baseline: kernel \"%s\" is not among "
-			    "the selected, available kernels", baseline);
-		for (i = 0; i < nk; i++)
-			if (i != j && ks[i]->family == ks[j]->family)
-				break;
-		if (i == nk)
-			usage_error("--baseline: no other %s kernel is "
-			    "selected to compare with %s",
-			    family_name(ks[j]->family), baseline);
-		co.a_kernel = baseline;
-	}
-	/* Build the points grouped by grid position, kernels inside. */
-	if ((double)sg.n * (double)ag.n * (double)nk > 5e6)
-		usage_error("the sweep has too many points (%zu sizes x %zu "
-		    "offsets x %zu kernels)", sg.n, ag.n, nk);
-	pts = xcalloc(sg.n * ag.n * nk * 4, sizeof(*pts));
-	for (cm = 0; cm < 4; cm++) {
-		int cache = (int)(cm >> 1), mode = (int)(cm & 1);
-
-		if (!(caches & (1u << cache)) || !(modes & (1u << mode)))
-			continue;
-	for (i = 0; i < sg.n; i++)
-		for (a = 0; a < ag.n; a++)
-			for (j = 0; j < nk; j++) {
-				struct point *p = &pts[npts];
-
-				/* csum_diff takes whole 32-bit words only. */
-				if (ks[j]->family == K_CSUM_DIFF &&
-				    sg.v[i] % 4 != 0) {
-					skipped++;
-					continue;
-				}
-				p->k = ks[j];
-				p->size = sg.v[i];
-				p->src_off = ag.v[a].src;
-				p->dst_off = ag.v[a].dst;
-				p->cache = cache;
-				p->mode = mode;
-				npts++;
-			}
-	}
-	if (npts == 0)
-		usage_error("nothing to measure: csum_diff needs sizes that "
-		    "are multiples of 4");
-	if (skipped)
-		talk("csumbench: %zu csum_diff point%s skipped: sizes must be "
-		    "multiples of 4\n", skipped, skipped == 1 ? "" : "s");
-
-	table = format != NULL ? strcmp(format, "table") == 0 :
-	    output == NULL && isatty(STDOUT_FILENO);
-	json = format != NULL ? strcmp(format, "json") == 0 :
-	    output != NULL && has_suffix(output, ".json");
-	if (baseline != NULL)
-		table = output == NULL || strcmp(output, "-") == 0 ? -1 : 0;
-	/* Open the output before measuring: fail early on a bad path. */
-	if (table == 0)
-		outfile_open(&of, output != NULL ? output : "-");
-
-	/* Pin before the timer is calibrated, so both see the same CPU. */
-	ctx_pin(cpu_arg, start_cpu);
-	ctx_timer(timer);
-	warn_conditions();
-	eo.ti = &ctx.timer;
-	eo.reps = (size_t)reps;
-	eo.llc = ctx.cpu.l3 ? ctx.cpu.l3 : ctx.cpu.l2;
-	eo.progress = verbose_level > 0 && stderr_is_tty();
-	if (reps < 10)
-		warnx_("%ld samples per point is too few for a reliable median "
-		    "and its confidence interval", reps);
-	engine_run(pts, npts, &eo, &er);
-	/* Did the clock move while we measured? */
-	core_hz_end = timer_est_core_hz(&ctx.timer);
-	warn_after(&er, &eo, core_hz_end);
-	rp.sizes = sizes;
-	rp.align = align;
-	rp.reps = reps;
-	rp.caches = caches;
-	rp.modes = modes;
-	rp.eo = &eo;
-	rp.er = &er;
-	rp.core_hz_end = core_hz_end;
-	qsort(pts, npts, sizeof(*pts), point_order);
-	if (table < 0) {
-		/* --baseline without -o: the delta table only. */
-	} else if (table) {
-		results_write_summary(stdout, pts, npts, &ctx.timer);
-		printf("\n%s per call (median of %zu", ctx.timer.unit,
-		    er.min_samples);
-		if (er.max_samples != er.min_samples)
-			printf(" to %zu", er.max_samples);
-		printf(" samples), timer %s at %.3f GHz", ctx.timer.name,
-		    ctx.timer.hz / 1e9);
-		if (ctx.timer.est_core_hz > 0 && ctx.timer.kind != TIMER_CYCLES)
-			printf(", core clock ~%.2f GHz (estimated)",
-			    ctx.timer.est_core_hz / 1e9);
-		printf(".\n");
-	} else if (json) {
-		struct provenance pv;
-
-		run_provenance(&pv, &rp);
-		results_write_json(of.fp, pts, npts, &ctx.timer, &pv);
+	if (r->json) {
+		run_provenance(&pv, r);
+		results_write_json(r->of.fp, r->pts, r->npts, &ctx.timer, &pv);
 		provenance_free(&pv);
-		outfile_commit(&of);
-		if (output != NULL && strcmp(output, "-") != 0)
-			talk("csumbench: wrote %zu points to %s\n", npts, output);
 	} else {
-		results_write_csv(of.fp, pts, npts, &ctx.timer);
-		if (output != NULL && strcmp(output, "-") != 0) {
+		results_write_csv(r->of.fp, r->pts, r->npts, &ctx.timer);
+		if (named) {
 			/* The provenance goes beside the CSV, not into it. */
-			struct provenance pv;
 			struct outfile mf;
-			char *mpath = provenance_path(output);
+			char *mpath = provenance_path(r->output);
 
-			run_provenance(&pv, &rp);
+			run_provenance(&pv, r);
 			outfile_open(&mf, mpath);
 			provenance_write(mf.fp, &pv);
 			outfile_commit(&mf);
 			provenance_free(&pv);
 			free(mpath);
 		}
-		outfile_commit(&of);
-		if (output != NULL && strcmp(output, "-") != 0)
-			talk("csumbench: wrote %zu points to %s\n", npts, output);
 	}
-	if (baseline != NULL) {
-		struct rset rs;
+	outfile_commit(&r->of);
+	if (named)
+		talk("csumbench: wrote %zu points to %s\n", r->npts, r->output);
+}
 
-		load_from_points(&rs, pts, npts, &ctx.timer);
-		rc = compare_sets(&rs, &rs, &co, stdout);
-		load_free(&rs);
-	}
-	engine_free(pts, npts);
-	free(pts);
-	free(ks);
-	grid_free(&sg);
-	grid_free_align(&ag);
+/* The results, then --baseline's deltas; the exit status. */
+static int
+run_emit(struct run *r)
+{
+	struct rset rs;
+	int rc;
+
+	qsort(r->pts, r->npts, sizeof(*r->pts), point_order);
+	if (r->table > 0)
+		run_emit_table(r);
+	else if (r->table == 0)
+		run_emit_file(r);
+	if (r->baseline == NULL)
+		return 0;
+	load_from_points(&rs, r->pts, r->npts, &ctx.timer);
+	rc = compare_sets(&rs, &rs, &r->co, stdout);
+	load_free(&rs);
+	return rc;
+}
+
+static int
+run_exec(struct options *o)
+{
+	struct run r;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	r.start_cpu = cpu_current();
+	run_parse(&r, o);
+	run_defaults(&r, o);
+	run_points(&r);
+	run_open(&r);
+	run_measure(&r);
+	rc = run_emit(&r);
+	engine_free(r.pts, r.npts);
+	free(r.pts);
+	free(r.ks);
+	grid_free(&r.sg);
+	grid_free_align(&r.ag);
 	return rc;
 }

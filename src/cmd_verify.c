@@ -3,88 +3,76 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "cmd.h"
+#include "optval.h"
 #include "select.h"
 #include "util.h"
 #include "verify.h"
 
-static void
-verify_usage(FILE *fp)
-{
-	fprintf(fp,
-	    "usage: csumbench verify [-f FAMILY] [-k PATTERN] [--exhaustive]\n"
-	    "\n"
-	    "Check every available kernel against its family's reference on\n"
-	    "every length 0..1024 and a sampled set up to 1 MiB, src and dst\n"
-	    "offsets 0..63, random, all-0xff and all-0x00 data, with PROT_NONE\n"
-	    "guard pages and canaries around the destination. Exit 1 if any\n"
-	    "kernel fails.\n"
-	    "\n"
-	    "  -f, --family LIST    only these families (comma-separated)\n"
-	    "  -k, --kernel PATS    only kernels matching these globs\n"
-	    "      --exhaustive     every src x dst offset pair, lengths to 4096\n"
-	    "                       and a sampled set up to 4 MiB\n"
-	    "  -j, --jobs N         kernels checked at once (default: CPUs online)\n"
-	    "      --seed N         seed of the random data (default: fixed)\n"
-	    "  -h, --help           show this help\n");
-}
+enum { V_FAMILY, V_KERNEL, V_EXHAUSTIVE, V_JOBS, V_SEED, V_HELP };
 
-int
-cmd_verify(int argc, char **argv)
+static const struct opt_row verify_rows[] = {
+	[V_FAMILY] = { .like = &opt_family },
+	[V_KERNEL] = { .like = &opt_kernel },
+	[V_EXHAUSTIVE] = { .name = "exhaustive",
+	    .help = "every src x dst offset pair, lengths to 4096 and a sampled "
+	    "set up to 4 MiB" },
+	[V_JOBS] = { .name = "jobs", .letter = 'j', .arg = "N",
+	    .help = "kernels checked at once (default: CPUs online)" },
+	[V_SEED] = { .like = &opt_seed,
+	    .help = "seed of the random data (default: fixed)" },
+	[V_HELP] = { .like = &opt_help },
+};
+
+static int	verify_exec(struct options *);
+
+const struct cmd_entry cmd_verify_entry = {
+	.args = {
+		.cmd = "verify",
+		.synopsis = "csumbench verify [-f FAMILY] [-k PATTERN] "
+		    "[--exhaustive]",
+		.about = "Check every available kernel against its family's "
+		    "reference on\n"
+		    "every length 0..1024 and a sampled set up to 1 MiB, src and dst\n"
+		    "offsets 0..63, random, all-0xff and all-0x00 data, with PROT_NONE\n"
+		    "guard pages and canaries around the destination. Exit 1 if any\n"
+		    "kernel fails.\n",
+		.rows = verify_rows,
+		.nrows = sizeof(verify_rows) / sizeof(verify_rows[0]),
+		.max_args = 0,
+	},
+	.summary = "every kernel against its reference",
+	.exec = verify_exec,
+};
+
+static int
+verify_exec(struct options *o)
 {
-	static const struct option longopts[] = {
-		{ "family", required_argument, NULL, 'f' },
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "exhaustive", no_argument, NULL, 'x' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *families = NULL, *patterns = NULL;
 	const struct kernel **ks;
-	struct verify_opts o = { 0 };
+	struct verify_opts vo = { 0 };
+	unsigned long long jobs = 0, seed = 0;
 	size_t n;
-	int ch, failed;
+	int failed;
+	char err[256];
 
-	o.max_report = 5;
-	o.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "f:k:j:h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'f':
-			families = optarg;
-			break;
-		case 'k':
-			patterns = optarg;
-			break;
-		case 'x':
-			o.exhaustive = 1;
-			break;
-		case 'j':
-			o.jobs = (int)parse_uint("--jobs", optarg, 1, 256);
-			break;
-		case 's':
-			o.seed = parse_uint("--seed", optarg, 1, UINT64_MAX);
-			break;
-		case 'h':
-			verify_usage(stdout);
-			return 0;
-		default:
-			verify_usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (optind < argc)
-		usage_error("verify: unexpected argument \"%s\"", argv[optind]);
+	vo.max_report = 5;
+	vo.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	vo.exhaustive = options_given(o, V_EXHAUSTIVE);
+	if ((options_given(o, V_JOBS) && optval_uint(OPTVAL_OF(o, V_JOBS), 1,
+	    256, &jobs, err, sizeof(err)) != 0) ||
+	    (options_given(o, V_SEED) && optval_uint(OPTVAL_OF(o, V_SEED), 1,
+	    UINT64_MAX, &seed, err, sizeof(err)) != 0))
+		usage_error("%s", err);
+	if (jobs > 0)
+		vo.jobs = (int)jobs;
+	vo.seed = seed;
 	ctx_cpu();
-	n = select_kernels(families, patterns, &ks, 1);
-	failed = verify_run(ks, n, &o, stdout);
+	n = select_kernels(o->val[V_FAMILY], o->val[V_KERNEL], &ks, 1);
+	failed = verify_run(ks, n, &vo, stdout);
 	printf("%zu kernel%s verified, %d failed\n", n, n == 1 ? "" : "s",
 	    failed);
 	free(ks);

@@ -102,13 +102,6 @@ void	compare_result_free(struct cmp_result *res);
 /* All of the above: match, print on out, verdict. */
 int	compare_sets(const struct rset *a, const struct rset *b,
 	    const struct cmp_opts *o, FILE *out);
-/* Option values shared by compare and run --baseline (exit 2 if bad). */
-size_t	compare_parse_size(const char *opt, const char *arg);
-double	compare_parse_alpha(const char *arg);
-/* --cost: auto, net or gross (CMP_COST_*). */
-int	compare_parse_cost(const char *arg);
-/* --min-delta: "auto" (-1) or a non-negative number of units. */
-double	compare_parse_min_delta(const char *arg);
 /* Truncate toward zero to two decimals, as the cover letters do. */
 double	cmp_trunc2(double pct);
 

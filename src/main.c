@@ -1,5 +1,5 @@
 /*
- * main.c - csumbench: subcommand dispatch.
+ * main.c - csumbench: find the subcommand, parse its options, run it.
  */
 #include "config.h"
 
@@ -10,21 +10,6 @@
 
 #include "cmd.h"
 #include "util.h"
-
-static const struct {
-	const char *name;
-	int (*fn)(int, char **);
-	const char *about;
-} commands[] = {
-	{ "run", cmd_run, "measure a sweep (the default subcommand)" },
-	{ "list", cmd_list, "kernels by family, ISA, available or why not" },
-	{ "info", cmd_info, "CPU, timer and provenance" },
-	{ "verify", cmd_verify, "every kernel against its reference" },
-	{ "csum", cmd_csum, "RFC 1071 checksum of files or stdin" },
-	{ "compare", cmd_compare, "delta table of two results; CI gate" },
-	{ "plot", cmd_plot, "gnuplot figures of a results file" },
-	{ "report", cmd_report, "Markdown report with figures and tables" },
-};
 
 static void
 usage(FILE *fp)
@@ -39,8 +24,9 @@ usage(FILE *fp)
 	    "checksum kernels.\n"
 	    "\n"
 	    "Commands:\n");
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(fp, "  %-9s %s\n", commands[i].name, commands[i].about);
+	for (i = 0; cmd_table[i] != NULL; i++)
+		fprintf(fp, "  %-9s %s\n", cmd_table[i]->args.cmd,
+		    cmd_table[i]->summary);
 	fprintf(fp,
 	    "\n"
 	    "  -h, --help     show this help (csumbench COMMAND --help for a command)\n"
@@ -48,6 +34,35 @@ usage(FILE *fp)
 	    "\n"
 	    "With no command, csumbench runs a quick sweep of every available\n"
 	    "kernel. See csumbench(1).\n");
+}
+
+/* Print a command's help on stdout; 0, or exit 2 if it cannot be written. */
+static int
+help(const struct cmd_entry *e)
+{
+	if (options_help(&e->args, stdout) != 0)
+		usage_error("cannot write to standard output");
+	return 0;
+}
+
+/* Parse argv (argv[0] is the command's name) for e and run it. */
+static int
+run_command(const struct cmd_entry *e, int argc, char **argv)
+{
+	struct options o;
+	char err[512];
+	int rc;
+
+	rc = options_parse(&e->args, argc, argv, &o, err, sizeof(err));
+	if (rc == OPTIONS_HELP)
+		rc = help(e);
+	else if (rc == OPTIONS_ERROR) {
+		fprintf(stderr, "%s %s: %s\n", progname, e->args.cmd, err);
+		rc = EXIT_USAGE;
+	} else
+		rc = e->exec(&o);
+	options_free(&o);
+	return rc;
 }
 
 static char *
@@ -71,7 +86,7 @@ join_argv(int argc, char **argv)
 int
 main(int argc, char **argv)
 {
-	size_t i;
+	const struct cmd_entry *e;
 
 	/* Numbers are always written in the C locale. */
 	setlocale(LC_ALL, "C");
@@ -87,26 +102,19 @@ main(int argc, char **argv)
 			return 0;
 		}
 		if (strcmp(argv[1], "help") == 0) {
-			if (argc >= 3)
-				for (i = 0; i < sizeof(commands) /
-				    sizeof(commands[0]); i++)
-					if (strcmp(argv[2], commands[i].name) == 0) {
-						char *av[] = { argv[2], "--help", NULL };
-
-						return commands[i].fn(2, av);
-					}
+			if (argc >= 3 && (e = cmd_find(argv[2])) != NULL)
+				return help(e);
 			usage(stdout);
 			return 0;
 		}
 		if (argv[1][0] != '-') {
-			for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-				if (strcmp(argv[1], commands[i].name) == 0)
-					return commands[i].fn(argc - 1, argv + 1);
+			if ((e = cmd_find(argv[1])) != NULL)
+				return run_command(e, argc - 1, argv + 1);
 			usage_error("unknown command \"%s\" (see 'csumbench "
 			    "--help')", argv[1]);
 		}
 	}
 	/* No command: run, with the options given. */
 	argv[0] = "run";
-	return cmd_run(argc, argv);
+	return run_command(&cmd_run_entry, argc, argv);
 }

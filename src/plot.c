@@ -738,3 +738,86 @@ plot_deltas(const struct plot_opts *o, const struct cmp_result *res,
 	free(g);
 	free(done);
 }
+
+/*
+ * The glue plot and report share: their settings from their options, and
+ * the results (and baseline) they draw from. Errors come back in err.
+ */
+int
+plot_opts_from(struct plot_opts *o, const char *dir, const char *format,
+    const char *families, const char *patterns, int keep_data, char *err,
+    size_t errlen)
+{
+	memset(o, 0, sizeof(*o));
+	if (strcmp(format, "png") != 0 && strcmp(format, "svg") != 0) {
+		snprintf(err, errlen, "--format: expected png or svg, got \"%s\"",
+		    format);
+		return -1;
+	}
+	o->dir = dir;
+	o->format = format;
+	o->families = families;
+	o->patterns = patterns;
+	o->keep_data = keep_data;
+	return 0;
+}
+
+/* Does any row of rs pass -f and -k? */
+static int
+plot_input_selected(const struct plot_opts *o, const struct rset *rs,
+    char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < rs->n; i++)
+		if (plot_row_selected(o, &rs->p[i]))
+			return 0;
+	snprintf(err, errlen, "%s: no results match%s%s%s%s", rs->path,
+	    o->families ? " -f " : "", o->families ? o->families : "",
+	    o->patterns ? " -k " : "", o->patterns ? o->patterns : "");
+	return -1;
+}
+
+int
+plot_input_load(struct plot_input *in, const struct plot_opts *o,
+    const char *path, const char *compare, char *err, size_t errlen)
+{
+	const char *pb, *cb;
+
+	memset(in, 0, sizeof(*in));
+	if (load_results(path, &in->rs, err, errlen) != 0)
+		return -1;
+	in->loaded = 1;
+	if (plot_input_selected(o, &in->rs, err, errlen) != 0)
+		return -1;
+	if (compare == NULL)
+		return 0;
+	if (load_results(compare, &in->base, err, errlen) != 0)
+		return -1;
+	in->has_base = 1;
+	/* As 'csumbench compare BASE RESULTS -f ... -k ...' finds them. */
+	compare_opts_init(&in->co);
+	in->co.families = o->families;
+	in->co.kernels = o->patterns;
+	in->co.same_run = strcmp(in->base.path, in->rs.path) == 0;
+	compare_match(&in->base, &in->rs, &in->co, &in->res);
+	/* For the delta charts' titles: "new.csv against old.csv". */
+	pb = strrchr(path, '/');
+	cb = strrchr(compare, '/');
+	in->note = xasprintf("%s against %s", pb ? pb + 1 : path,
+	    cb ? cb + 1 : compare);
+	return 0;
+}
+
+void
+plot_input_free(struct plot_input *in)
+{
+	if (in->has_base) {
+		compare_result_free(&in->res);
+		load_free(&in->base);
+	}
+	if (in->loaded)
+		load_free(&in->rs);
+	free(in->note);
+	memset(in, 0, sizeof(*in));
+}

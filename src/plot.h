@@ -62,25 +62,32 @@ size_t	plot_delta_rows(const struct cmp_result *res, size_t first,
 	    char *done, struct cmp_row *out);
 void	plot_figlist_free(struct figlist *figs);
 
-/* Shared by plot and report (cmd_plot.c). */
-int	plot_parse_args(int argc, char **argv, struct plot_opts *o,
-	    const char **compare, void (*usage)(FILE *), const char *what);
-char	*plot_compare_note(const char *b, const char *a);
-void	plot_check_selection(const struct plot_opts *o, const struct rset *rs);
 /*
- * RESULTS (path) and, with compare, the baseline and the deltas, or exit 2
- * naming what was wrong, before anything is drawn.
+ * Plot's and report's settings from their options: the output directory,
+ * the format (png or svg), -f, -k and --keep-data. 0, or -1 with err.
  */
-void	plot_open(const struct plot_opts *o, const char *path,
-	    const char *compare, struct rset *rs, struct rset *base,
-	    struct cmp_opts *co, struct cmp_result *res);
-/* Load a results file (CSV or JSON) or exit 2. */
-void	plot_load(const char *path, struct rset *rs);
+int	plot_opts_from(struct plot_opts *o, const char *dir, const char *format,
+	    const char *families, const char *patterns, int keep_data,
+	    char *err, size_t errlen);
+
+/* What plot and report draw: results and, against a baseline, deltas. */
+struct plot_input {
+	struct rset	 rs;		/* the results */
+	struct rset	 base;		/* the baseline, if has_base */
+	struct cmp_opts	 co;		/* how the deltas were found */
+	struct cmp_result res;		/* the deltas of rs against base */
+	char		*note;		/* "new.csv against old.csv" */
+	int		 loaded, has_base;
+};
+
 /*
- * The deltas of results against the baseline base, as `csumbench compare
- * BASE RESULTS -f ... -k ...` computes them (compare's defaults).
+ * Load path and check that -f and -k select some of it; with compare, load
+ * that baseline too and match it as 'csumbench compare COMPARE PATH -f ...
+ * -k ...' does (compare's defaults). 0, or -1 with err, before anything is
+ * drawn.
  */
-void	plot_compare(const struct plot_opts *o, const struct rset *base,
-	    const struct rset *rs, struct cmp_opts *co, struct cmp_result *res);
+int	plot_input_load(struct plot_input *in, const struct plot_opts *o,
+	    const char *path, const char *compare, char *err, size_t errlen);
+void	plot_input_free(struct plot_input *in);
 
 #endif

@@ -3,11 +3,9 @@
  */
 #include "config.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -266,42 +264,6 @@ match_patterns(const char *patterns, const char *name)
 	}
 	free(copy);
 	return hit;
-}
-
-unsigned long long
-parse_uint(const char *opt, const char *arg, unsigned long long min,
-    unsigned long long max)
-{
-	unsigned long long v;
-	char *end;
-
-	errno = 0;
-	if (arg == NULL || !isdigit((unsigned char)*arg))
-		usage_error("%s: expected a number, got \"%s\"", opt,
-		    arg ? arg : "");
-	v = strtoull(arg, &end, 10);
-	if (errno != 0 || *end != '\0')
-		usage_error("%s: expected a number, got \"%s\"", opt, arg);
-	if (v < min || v > max)
-		usage_error("%s: %llu is out of range %llu..%llu", opt, v, min,
-		    max);
-	return v;
-}
-
-double
-parse_double(const char *opt, const char *arg, int pct)
-{
-	double v;
-	char *end;
-
-	errno = 0;
-	v = strtod(arg, &end);
-	if (pct && *end == '%')
-		end++;
-	if (end == arg || *end != '\0' || errno != 0 || !isfinite(v) || v < 0)
-		usage_error("%s: expected a non-negative number, got \"%s\"",
-		    opt, arg);
-	return v;
 }
 
 int

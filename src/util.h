@@ -51,11 +51,6 @@ void	outfile_abort(struct outfile *o);
 int	has_suffix(const char *s, const char *suffix);
 /* Glob-match a name against a comma-separated list of fnmatch patterns. */
 int	match_patterns(const char *patterns, const char *name);
-/* Parse an unsigned integer option value in [min, max] or exit 2 naming opt. */
-unsigned long long parse_uint(const char *opt, const char *arg,
-	    unsigned long long min, unsigned long long max);
-/* Parse a non-negative double or exit 2 naming opt; "%" suffix allowed if pct. */
-double	parse_double(const char *opt, const char *arg, int pct);
 /* Is stderr a terminal on which colour is allowed (NO_COLOR unset)? */
 int	stderr_is_tty(void);
 int	color_ok(FILE *fp);

@@ -1,0 +1,112 @@
+/*
+ * options_rows.c - the options several commands take, defined once: a
+ * command's row refers to one of these with .like and may only reword
+ * its help, its argument's name or its default, never its name or its
+ * letter, so a letter means the same in every command.
+ */
+#include "config.h"
+
+#include <stddef.h>
+
+#include "options.h"
+
+const struct opt_row opt_family = {
+	.name = "family", .letter = 'f', .arg = "LIST",
+	.help = "only these families (comma-separated)",
+};
+
+const struct opt_row opt_kernel = {
+	.name = "kernel", .letter = 'k', .arg = "PATS",
+	.help = "only kernels matching these globs",
+};
+
+const struct opt_row opt_output = {
+	.name = "output", .letter = 'o', .arg = "FILE",
+	.help = "write to FILE (default: stdout)",
+};
+
+const struct opt_row opt_quiet = {
+	.name = "quiet", .letter = 'q',
+	.help = "no progress or warnings on stderr",
+};
+
+const struct opt_row opt_help = {
+	.name = "help", .letter = 'h',
+	.help = "show this help",
+};
+
+const struct opt_row opt_seed = {
+	.name = "seed", .arg = "N",
+	.help = "seed of the random data",
+};
+
+const struct opt_row opt_timer = {
+	.name = "timer", .arg = "NAME",
+	.help = "auto, cycles (perf_event_open core cycles), tsc (time-stamp "
+	    "counter ticks) or ns (CLOCK_MONOTONIC_RAW); auto takes the first "
+	    "that works, in that order",
+	.def = "auto",
+};
+
+const struct opt_row opt_cpu = {
+	.name = "cpu", .arg = "N|any",
+	.help = "pin to CPU N (default: the CPU it starts on); any: do not pin",
+};
+
+const struct opt_row opt_style = {
+	.name = "style", .arg = "STYLE",
+	.help = "bpf, ticks, markdown or csv",
+	.def = "markdown",
+};
+
+const struct opt_row opt_fail_above = {
+	.name = "fail-above", .arg = "PCT",
+	.help = "exit 1 if any point is significantly more than PCT percent "
+	    "slower in B, listing those points",
+};
+
+const struct opt_row opt_min_delta = {
+	.name = "min-delta", .arg = "D",
+	.help = "... and more than D units slower (the result's unit), or "
+	    "auto: across runs half the empty call's cost at the point, within "
+	    "one run 0",
+	.def = "auto",
+};
+
+const struct opt_row opt_alpha = {
+	.name = "alpha", .arg = "A",
+	.help = "significance level",
+	.def = "0.05",
+};
+
+const struct opt_row opt_cost = {
+	.name = "cost", .arg = "WHICH",
+	.help = "net (the kernel's own cost, empty call subtracted), gross "
+	    "(with the call overhead) or auto: net within one run, gross "
+	    "across two runs",
+	.def = "auto",
+};
+
+const struct opt_row opt_fig_format = {
+	.name = "format", .arg = "FMT",
+	.help = "figures as png or svg",
+	.def = "png",
+};
+
+const struct opt_row opt_fig_dir = {
+	.like = &opt_output, .arg = "DIR",
+	.help = "write the figures into DIR, made if missing",
+	.def = ".",
+};
+
+const struct opt_row opt_compare = {
+	.name = "compare", .arg = "OTHER",
+	.help = "the baseline: the deltas and their significance of "
+	    "'csumbench compare OTHER RESULTS'",
+};
+
+const struct opt_row opt_keep_data = {
+	.name = "keep-data",
+	.help = "keep each figure's data beside it as NAME.csv (gnuplot -c "
+	    "SCRIPT NAME.csv OUT redraws it)",
+};
