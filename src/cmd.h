@@ -40,6 +40,19 @@ struct cmd_entry {
 	int		(*exec)(struct options *o);
 };
 
+/*
+ * Define cmd_NAME_entry, at the end of cmd_NAME.c, from its NAME_rows,
+ * its NAME_exec and the struct opt_table fields given (.synopsis,
+ * .about, ...). No operands are accepted unless .max_args says so.
+ */
+#define CMD_ENTRY(name, what, ...)					\
+const struct cmd_entry cmd_##name##_entry = {				\
+	.args = { .cmd = #name, .rows = name##_rows,			\
+	    .nrows = sizeof(name##_rows) / sizeof(name##_rows[0]),	\
+	    __VA_ARGS__ },						\
+	.summary = (what), .exec = name##_exec				\
+}
+
 extern const struct cmd_entry cmd_run_entry, cmd_list_entry, cmd_info_entry,
 	    cmd_verify_entry, cmd_csum_entry, cmd_compare_entry, cmd_plot_entry,
 	    cmd_report_entry;

@@ -17,7 +17,7 @@
 
 enum {
 	C_STYLE, C_A_KERNEL, C_B_KERNEL, C_FAIL_ABOVE, C_MIN_DELTA, C_ALPHA,
-	C_IGNORE_BELOW, C_COST, C_FAMILY, C_KERNEL, C_OUTPUT, C_QUIET, C_HELP
+	C_IGNORE_BELOW, C_COST, C_FAMILY, C_KERNEL, C_OUTPUT, C_QUIET
 };
 
 static const struct opt_row compare_rows[] = {
@@ -40,43 +40,6 @@ static const struct opt_row compare_rows[] = {
 	    .help = "write the tables to FILE (default: stdout)" },
 	[C_QUIET] = { .like = &opt_quiet,
 	    .help = "no notes on stderr (failures are still listed)" },
-	[C_HELP] = { .like = &opt_help },
-};
-
-static int	compare_exec(struct options *);
-
-const struct cmd_entry cmd_compare_entry = {
-	.args = {
-		.cmd = "compare",
-		.synopsis = "csumbench compare [options] A [B]",
-		.about = "Delta table of results B against results A (files "
-		    "written by\n"
-		    "'csumbench run -o FILE.json' or '-o FILE.csv'), with a\n"
-		    "significance test per point; with --fail-above, a regression "
-		    "gate.\n"
-		    "Points are matched on family, kernel, size, offsets, cache and "
-		    "mode;\n"
-		    "points without a match are listed on stderr. With one file, "
-		    "compare\n"
-		    "two of its kernels (--a-kernel and --b-kernel). A and B may "
-		    "each be a\n"
-		    "comma-separated list of JSON files from several runs "
-		    "(alternate old\n"
-		    "and new runs): their samples are pooled, so a slow spell of a "
-		    "shared\n"
-		    "machine during one run weighs little.\n",
-		.footer = "Exit status: 0 no regression, 1 the gate failed, 2 bad "
-		    "usage or input.\n"
-		    "Tests and conventions: see COMPARE in csumbench(1).\n",
-		.rows = compare_rows,
-		.nrows = sizeof(compare_rows) / sizeof(compare_rows[0]),
-		.min_args = 1,
-		.max_args = 2,
-		.too_few = "expected two results files (A B), or one with "
-		    "--a-kernel and --b-kernel",
-	},
-	.summary = "delta table of two results; CI gate",
-	.exec = compare_exec,
 };
 
 /*
@@ -240,3 +203,20 @@ compare_exec(struct options *o)
 	load_free(&b);
 	return rc;
 }
+
+CMD_ENTRY(compare, "delta table of two results; CI gate",
+    .synopsis = "csumbench compare [options] A [B]",
+    .about = "Delta table of results B against results A (files written by "
+	"'csumbench run -o FILE.json' or '-o FILE.csv'), with a significance "
+	"test per point; with --fail-above, a regression gate. Points are "
+	"matched on family, kernel, size, offsets, cache and mode; points "
+	"without a match are listed on stderr. With one file, compare two of "
+	"its kernels (--a-kernel and --b-kernel). A and B may each be a "
+	"comma-separated list of JSON files from several runs (alternate old "
+	"and new runs): their samples are pooled, so a slow spell of a shared "
+	"machine during one run weighs little.",
+    .footer = "Exit status: 0 no regression, 1 the gate failed, 2 bad usage "
+	"or input.\nTests and conventions: see COMPARE in csumbench(1).",
+    .min_args = 1, .max_args = 2,
+    .too_few = "expected two results files (A B), or one with --a-kernel "
+	"and --b-kernel");

@@ -20,33 +20,11 @@
 
 #define CHUNK	((size_t)1 << 20)
 
-enum { C_KERNEL, C_HELP };
+enum { C_KERNEL };
 
 static const struct opt_row csum_rows[] = {
 	[C_KERNEL] = { .like = &opt_kernel, .arg = "NAME",
 	    .help = "the csum kernel to use (default: the best available)" },
-	[C_HELP] = { .like = &opt_help },
-};
-
-static int	csum_exec(struct options *);
-
-const struct cmd_entry cmd_csum_entry = {
-	.args = {
-		.cmd = "csum",
-		.synopsis = "csumbench csum [-k KERNEL] [FILE...]",
-		.about = "Print the RFC 1071 Internet checksum of each FILE "
-		    "(standard input\n"
-		    "when none, or for \"-\") as \"0xNNNN  FILE\": the ones' "
-		    "complement\n"
-		    "of the ones'-complement sum of the data as big-endian 16-bit "
-		    "words,\n"
-		    "an odd last byte padded with zero.\n",
-		.rows = csum_rows,
-		.nrows = sizeof(csum_rows) / sizeof(csum_rows[0]),
-		.max_args = -1,
-	},
-	.summary = "RFC 1071 checksum of files or stdin",
-	.exec = csum_exec,
 };
 
 /* The best available csum kernel: csum.auto, else the baseline. */
@@ -173,3 +151,11 @@ csum_exec(struct options *o)
 		usage_error("cannot write to standard output: %s", strerror(errno));
 	return status;
 }
+
+CMD_ENTRY(csum, "RFC 1071 checksum of files or stdin",
+    .synopsis = "csumbench csum [-k KERNEL] [FILE...]",
+    .about = "Print the RFC 1071 Internet checksum of each FILE (standard "
+	"input when none, or for \"-\") as \"0xNNNN  FILE\": the ones' "
+	"complement of the ones'-complement sum of the data as big-endian "
+	"16-bit words, an odd last byte padded with zero.",
+    .max_args = -1);

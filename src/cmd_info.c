@@ -13,31 +13,12 @@
 #include "select.h"
 #include "util.h"
 
-enum { I_TIMER, I_CPU, I_HELP };
+enum { I_TIMER, I_CPU };
 
 static const struct opt_row info_rows[] = {
 	[I_TIMER] = { .like = &opt_timer, .help = "the timer to describe" },
 	[I_CPU] = { .like = &opt_cpu,
 	    .help = "pin to CPU N first (default: the CPU it starts on)" },
-	[I_HELP] = { .like = &opt_help },
-};
-
-static int	info_exec(struct options *);
-
-const struct cmd_entry cmd_info_entry = {
-	.args = {
-		.cmd = "info",
-		.synopsis = "csumbench info [--timer auto|cycles|tsc|ns] "
-		    "[--cpu N|any]",
-		.about = "Print the CPU identification, the features kernels may "
-		    "use, the\n"
-		    "timer and its calibration, and the state of the machine.\n",
-		.rows = info_rows,
-		.nrows = sizeof(info_rows) / sizeof(info_rows[0]),
-		.max_args = 0,
-	},
-	.summary = "CPU, timer and provenance",
-	.exec = info_exec,
 };
 
 static void
@@ -132,3 +113,8 @@ info_exec(struct options *o)
 	info_timer();
 	return 0;
 }
+
+CMD_ENTRY(info, "CPU, timer and provenance",
+    .synopsis = "csumbench info [--timer auto|cycles|tsc|ns] [--cpu N|any]",
+    .about = "Print the CPU identification, the features kernels may use, "
+	"the timer and its calibration, and the state of the machine.");

@@ -13,30 +13,12 @@
 #include "select.h"
 #include "util.h"
 
-enum { L_FAMILY, L_KERNEL, L_CSV, L_HELP };
+enum { L_FAMILY, L_KERNEL, L_CSV };
 
 static const struct opt_row list_rows[] = {
 	[L_FAMILY] = { .like = &opt_family },
 	[L_KERNEL] = { .like = &opt_kernel },
 	[L_CSV] = { .name = "csv", .help = "machine-readable output" },
-	[L_HELP] = { .like = &opt_help },
-};
-
-static int	list_exec(struct options *);
-
-const struct cmd_entry cmd_list_entry = {
-	.args = {
-		.cmd = "list",
-		.synopsis = "csumbench list [-f FAMILY] [-k PATTERN] [--csv]",
-		.about = "List the kernels by family with their ISA, whether they "
-		    "can run\n"
-		    "here, and a one-line description.\n",
-		.rows = list_rows,
-		.nrows = sizeof(list_rows) / sizeof(list_rows[0]),
-		.max_args = 0,
-	},
-	.summary = "kernels by family, ISA, available or why not",
-	.exec = list_exec,
 };
 
 /* A kernel's role among its family's. */
@@ -134,3 +116,8 @@ list_exec(struct options *o)
 			    &w : NULL);
 	return 0;
 }
+
+CMD_ENTRY(list, "kernels by family, ISA, available or why not",
+    .synopsis = "csumbench list [-f FAMILY] [-k PATTERN] [--csv]",
+    .about = "List the kernels by family with their ISA, whether they can "
+	"run here, and a one-line description.");

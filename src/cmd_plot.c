@@ -11,7 +11,7 @@
 #include "plot.h"
 #include "util.h"
 
-enum { P_OUTPUT, P_FORMAT, P_FAMILY, P_KERNEL, P_COMPARE, P_KEEP_DATA, P_HELP };
+enum { P_OUTPUT, P_FORMAT, P_FAMILY, P_KERNEL, P_COMPARE, P_KEEP_DATA };
 
 static const struct opt_row plot_rows[] = {
 	[P_OUTPUT] = { .like = &opt_fig_dir },
@@ -24,40 +24,6 @@ static const struct opt_row plot_rows[] = {
 	    "against the baseline OTHER, as 'csumbench compare OTHER RESULTS' "
 	    "finds it" },
 	[P_KEEP_DATA] = { .like = &opt_keep_data },
-	[P_HELP] = { .like = &opt_help },
-};
-
-static int	plot_exec(struct options *);
-
-const struct cmd_entry cmd_plot_entry = {
-	.args = {
-		.cmd = "plot",
-		.synopsis = "csumbench plot RESULTS [-o DIR] [--format png|svg]\n"
-		    "                      [-f FAMILY] [-k PATTERN] "
-		    "[--compare OTHER]",
-		.about = "Draw figures of a results file (CSV or JSON, from "
-		    "csumbench run -o)\n"
-		    "with gnuplot and print their paths: throughput against size "
-		    "for each family,\n"
-		    "cache state and mode (at offsets 0/0, or the first offsets\n"
-		    "measured), and an alignment heatmap for each kernel and size\n"
-		    "measured at several source and destination offsets (for the "
-		    "copy\n"
-		    "family also by relative misalignment).\n",
-		.footer = "Needs gnuplot (Debian: apt-get install gnuplot-nox). "
-		    "Environment:\n"
-		    "CSUMBENCH_GNUPLOT (the gnuplot to run), CSUMBENCH_DATADIR "
-		    "(where\n"
-		    "the *.gp scripts are). See csumbench(1).\n",
-		.rows = plot_rows,
-		.nrows = sizeof(plot_rows) / sizeof(plot_rows[0]),
-		.min_args = 1,
-		.max_args = 1,
-		.too_few = "no results file given",
-		.too_many = "one results file only",
-	},
-	.summary = "gnuplot figures of a results file",
-	.exec = plot_exec,
 };
 
 static int
@@ -76,10 +42,7 @@ plot_exec(struct options *o)
 	if (plot_input_load(&in, &po, o->argv[0], o->val[P_COMPARE], err,
 	    sizeof(err)) != 0)
 		usage_error("%s", err);
-	plot_setup();
-	plot_results(&po, &in.rs, &figs);
-	if (in.has_base)
-		plot_deltas(&po, &in.res, &in.co, in.note, &figs);
+	plot_input_draw(&po, &in, &figs);
 	if (figs.n == 0)
 		usage_error("%s: nothing to plot (a throughput figure needs two "
 		    "sizes or more, a heatmap two offsets or more each side)",
@@ -89,3 +52,18 @@ plot_exec(struct options *o)
 	free(dir);
 	return 0;
 }
+
+CMD_ENTRY(plot, "gnuplot figures of a results file",
+    .synopsis = "csumbench plot RESULTS [-o DIR] [--format png|svg]\n"
+	"                      [-f FAMILY] [-k PATTERN] [--compare OTHER]",
+    .about = "Draw figures of a results file (CSV or JSON, from csumbench "
+	"run -o) with gnuplot and print their paths: throughput against size "
+	"for each family, cache state and mode (at offsets 0/0, or the first "
+	"offsets measured), and an alignment heatmap for each kernel and size "
+	"measured at several source and destination offsets (for the copy "
+	"family also by relative misalignment).",
+    .footer = "Needs gnuplot (Debian: apt-get install gnuplot-nox). "
+	"Environment: CSUMBENCH_GNUPLOT (the gnuplot to run), "
+	"CSUMBENCH_DATADIR (where the *.gp scripts are). See csumbench(1).",
+    .min_args = 1, .max_args = 1,
+    .too_few = "no results file given", .too_many = "one results file only");

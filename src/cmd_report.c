@@ -18,7 +18,7 @@
 #include "util.h"
 
 enum {
-	P_OUTPUT, P_COMPARE, P_FORMAT, P_FAMILY, P_KERNEL, P_KEEP_DATA, P_HELP
+	P_OUTPUT, P_COMPARE, P_FORMAT, P_FAMILY, P_KERNEL, P_KEEP_DATA
 };
 
 static const struct opt_row report_rows[] = {
@@ -31,38 +31,6 @@ static const struct opt_row report_rows[] = {
 	[P_KERNEL] = { .like = &opt_kernel },
 	[P_KEEP_DATA] = { .like = &opt_keep_data,
 	    .help = "keep each figure's data beside it as NAME.csv" },
-	[P_HELP] = { .like = &opt_help },
-};
-
-static int	report_exec(struct options *);
-
-const struct cmd_entry cmd_report_entry = {
-	.args = {
-		.cmd = "report",
-		.synopsis = "csumbench report RESULTS [--compare OTHER] [-o DIR]\n"
-		    "                        [--format png|svg] [-f FAMILY] "
-		    "[-k PATTERN]",
-		.about = "Write DIR/report.md: where and how RESULTS (CSV or "
-		    "JSON) was\n"
-		    "measured (from RESULTS.meta, or the JSON's context), the "
-		    "fastest kernel of each family by size range,\n"
-		    "the figures of csumbench plot (written into DIR, linked by "
-		    "relative\n"
-		    "paths) and, with --compare, the change of every kernel against "
-		    "the\n"
-		    "baseline OTHER, as tables and charts. Prints the report's "
-		    "path.\n",
-		.footer = "Needs gnuplot (Debian: apt-get install gnuplot-nox). "
-		    "See csumbench(1).\n",
-		.rows = report_rows,
-		.nrows = sizeof(report_rows) / sizeof(report_rows[0]),
-		.min_args = 1,
-		.max_args = 1,
-		.too_few = "no results file given",
-		.too_many = "one results file only",
-	},
-	.summary = "Markdown report with figures and tables",
-	.exec = report_exec,
 };
 
 /* Provenance: from RESULTS.meta, or the context of a JSON file. */
@@ -540,11 +508,8 @@ report_exec(struct options *o)
 	if (plot_input_load(&in, &po, o->argv[0], o->val[P_COMPARE], err,
 	    sizeof(err)) != 0)
 		usage_error("%s", err);
-	plot_setup();
-	po.quiet = 1;
-	plot_results(&po, &in.rs, &figs);
-	if (in.has_base)
-		plot_deltas(&po, &in.res, &in.co, in.note, &figs);
+	po.quiet = 1;	/* the report's path is what report prints */
+	plot_input_draw(&po, &in, &figs);
 	path = xasprintf("%s/report.md", po.dir);
 	outfile_open(&of, path);
 	write_report(of.fp, &po, &in, &figs, o->argv[0], o->val[P_COMPARE]);
@@ -556,3 +521,17 @@ report_exec(struct options *o)
 	free(dir);
 	return 0;
 }
+
+CMD_ENTRY(report, "Markdown report with figures and tables",
+    .synopsis = "csumbench report RESULTS [--compare OTHER] [-o DIR]\n"
+	"                        [--format png|svg] [-f FAMILY] [-k PATTERN]",
+    .about = "Write DIR/report.md: where and how RESULTS (CSV or JSON) was "
+	"measured (from RESULTS.meta, or the JSON's context), the fastest "
+	"kernel of each family by size range, the figures of csumbench plot "
+	"(written into DIR, linked by relative paths) and, with --compare, "
+	"the change of every kernel against the baseline OTHER, as tables and "
+	"charts. Prints the report's path.",
+    .footer = "Needs gnuplot (Debian: apt-get install gnuplot-nox). See "
+	"csumbench(1).",
+    .min_args = 1, .max_args = 1,
+    .too_few = "no results file given", .too_many = "one results file only");

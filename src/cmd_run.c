@@ -32,7 +32,7 @@ enum {
 	R_FAMILY, R_KERNEL, R_SIZES, R_ALIGN, R_PRESET, R_REPS, R_OUTPUT,
 	R_FORMAT, R_BASELINE, R_STYLE, R_FAIL_ABOVE, R_MIN_DELTA, R_COST,
 	R_ALPHA, R_QUICK, R_SAMPLE_TIME, R_WARMUP, R_SEED, R_TIMER, R_CPU,
-	R_CACHE, R_MODE, R_TARGET_CI, R_MIN_TIME, R_MAX_TIME, R_QUIET, R_HELP
+	R_CACHE, R_MODE, R_TARGET_CI, R_MIN_TIME, R_MAX_TIME, R_QUIET
 };
 
 static const struct opt_row run_rows[] = {
@@ -112,29 +112,6 @@ static const struct opt_row run_rows[] = {
 	    .help = "stop refining a point after T of sampling; 0: no limit",
 	    .def = "30ms", .alt = "8ms" },
 	[R_QUIET] = { .like = &opt_quiet },
-	[R_HELP] = { .like = &opt_help },
-};
-
-static int	run_exec(struct options *);
-
-const struct cmd_entry cmd_run_entry = {
-	.args = {
-		.cmd = "run",
-		.synopsis = "csumbench [run] [-f FAMILY] [-k PATTERN] [-s SIZES] "
-		    "[-a ALIGN]\n"
-		    "                 [-r REPS] [-o FILE] [--quick] [more options]",
-		.about = "Measure the cost of one call of each selected kernel at "
-		    "every point\n"
-		    "of the size x alignment grid. Kernels of one grid point are\n"
-		    "interleaved in a shuffled order in every repetition.\n",
-		.footer = "Sizes and presets: see csumbench(1).\n",
-		.alt_when = "--quick",
-		.rows = run_rows,
-		.nrows = sizeof(run_rows) / sizeof(run_rows[0]),
-		.max_args = 0,
-	},
-	.summary = "measure a sweep (the default subcommand)",
-	.exec = run_exec,
 };
 
 /* What one run is asked to do, what it built and what it saw. */
@@ -594,3 +571,12 @@ run_exec(struct options *o)
 	grid_free_align(&r.ag);
 	return rc;
 }
+
+CMD_ENTRY(run, "measure a sweep (the default subcommand)",
+    .synopsis = "csumbench [run] [-f FAMILY] [-k PATTERN] [-s SIZES] [-a ALIGN]\n"
+	"                 [-r REPS] [-o FILE] [--quick] [more options]",
+    .about = "Measure the cost of one call of each selected kernel at every "
+	"point of the size x alignment grid. Kernels of one grid point are "
+	"interleaved in a shuffled order in every repetition.",
+    .footer = "Sizes and presets: see csumbench(1).",
+    .alt_when = "--quick");

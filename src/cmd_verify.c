@@ -13,7 +13,7 @@
 #include "util.h"
 #include "verify.h"
 
-enum { V_FAMILY, V_KERNEL, V_EXHAUSTIVE, V_JOBS, V_SEED, V_HELP };
+enum { V_FAMILY, V_KERNEL, V_EXHAUSTIVE, V_JOBS, V_SEED };
 
 static const struct opt_row verify_rows[] = {
 	[V_FAMILY] = { .like = &opt_family },
@@ -25,28 +25,6 @@ static const struct opt_row verify_rows[] = {
 	    .help = "kernels checked at once (default: CPUs online)" },
 	[V_SEED] = { .like = &opt_seed,
 	    .help = "seed of the random data (default: fixed)" },
-	[V_HELP] = { .like = &opt_help },
-};
-
-static int	verify_exec(struct options *);
-
-const struct cmd_entry cmd_verify_entry = {
-	.args = {
-		.cmd = "verify",
-		.synopsis = "csumbench verify [-f FAMILY] [-k PATTERN] "
-		    "[--exhaustive]",
-		.about = "Check every available kernel against its family's "
-		    "reference on\n"
-		    "every length 0..1024 and a sampled set up to 1 MiB, src and dst\n"
-		    "offsets 0..63, random, all-0xff and all-0x00 data, with PROT_NONE\n"
-		    "guard pages and canaries around the destination. Exit 1 if any\n"
-		    "kernel fails.\n",
-		.rows = verify_rows,
-		.nrows = sizeof(verify_rows) / sizeof(verify_rows[0]),
-		.max_args = 0,
-	},
-	.summary = "every kernel against its reference",
-	.exec = verify_exec,
 };
 
 static int
@@ -78,3 +56,11 @@ verify_exec(struct options *o)
 	free(ks);
 	return failed ? EXIT_CHECK : 0;
 }
+
+CMD_ENTRY(verify, "every kernel against its reference",
+    .synopsis = "csumbench verify [-f FAMILY] [-k PATTERN] [--exhaustive]",
+    .about = "Check every available kernel against its family's reference "
+	"on every length 0..1024 and a sampled set up to 1 MiB, src and dst "
+	"offsets 0..63, random, all-0xff and all-0x00 data, with PROT_NONE "
+	"guard pages and canaries around the destination. Exit 1 if any "
+	"kernel fails.");

@@ -18,6 +18,7 @@
 /* The help's layout: option labels, then their text from this column. */
 #define HELP_COL	24
 #define HELP_WIDTH	78
+#define TEXT_WIDTH	72	/* the about and footer paragraphs */
 
 const char *
 options_name(const struct opt_row *r)
@@ -123,6 +124,13 @@ append_name(char *buf, size_t len, const char *sep, const char *name)
 	snprintf(buf + n, len - n, "%s'--%s'", n > 0 ? sep : "", name);
 }
 
+/* The long name of t's row i, -h, --help's after the table's rows. */
+static const char *
+long_name(const struct opt_table *t, size_t i)
+{
+	return options_name(i < t->nrows ? &t->rows[i] : &opt_help);
+}
+
 void
 options_suggest(const struct opt_table *t, const char *name, char *buf,
     size_t len)
@@ -131,16 +139,14 @@ options_suggest(const struct opt_table *t, const char *name, char *buf,
 
 	buf[0] = '\0';
 	/* Close enough: at most 2 edits, and fewer than half the name. */
-	for (i = 0; i < t->nrows; i++) {
-		d = distance(name, options_name(&t->rows[i]));
+	for (i = 0; i <= t->nrows; i++) {
+		d = distance(name, long_name(t, i));
 		if (d <= 2 && 2 * d < n && d < best)
 			best = d;
 	}
-	if (best == (size_t)-1)
-		return;
-	for (i = 0; i < t->nrows; i++)
-		if (distance(name, options_name(&t->rows[i])) == best)
-			append_name(buf, len, " or ", options_name(&t->rows[i]));
+	for (i = 0; best != (size_t)-1 && i <= t->nrows; i++)
+		if (distance(name, long_name(t, i)) == best)
+			append_name(buf, len, " or ", long_name(t, i));
 }
 
 /* Every long name of t that starts with name, joined by ", ". */
@@ -151,10 +157,9 @@ prefix_matches(const struct opt_table *t, const char *name, char *buf,
 	size_t i, n = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < t->nrows; i++)
-		if (strncmp(options_name(&t->rows[i]), name,
-		    strlen(name)) == 0) {
-			append_name(buf, len, ", ", options_name(&t->rows[i]));
+	for (i = 0; i <= t->nrows; i++)
+		if (strncmp(long_name(t, i), name, strlen(name)) == 0) {
+			append_name(buf, len, ", ", long_name(t, i));
 			n++;
 		}
 	return n;
@@ -186,19 +191,19 @@ option_error(const struct options *o, int ch, const char *token, char *err,
     size_t errlen)
 {
 	const struct opt_table *t = o->t;
-	size_t i = row_of(o->rows, t->nrows, optopt);
+	size_t n = t->nrows + 1, i = row_of(o->rows, n, optopt);
 	char label[96];
 
 	/* As the user wrote it: "'-s' (--sizes)" or "'--sizes'". */
-	if (i < t->nrows && token != NULL && token[0] == '-' && token[1] != '-')
+	if (i < n && token != NULL && token[0] == '-' && token[1] != '-')
 		snprintf(label, sizeof(label), "'-%c' (--%s)",
 		    o->rows[i].letter, o->rows[i].name);
-	else if (i < t->nrows)
+	else if (i < n)
 		snprintf(label, sizeof(label), "'--%s'", o->rows[i].name);
-	if (ch == ':' && i < t->nrows)
+	if (ch == ':' && i < n)
 		snprintf(err, errlen, "option %s needs an argument (see "
 		    "'csumbench %s --help')", label, t->cmd);
-	else if (i < t->nrows)
+	else if (i < n)
 		snprintf(err, errlen, "option %s takes no argument (see "
 		    "'csumbench %s --help')", label, t->cmd);
 	else if (optopt != 0)
@@ -234,31 +239,32 @@ int
 options_parse(const struct opt_table *t, int argc, char **argv,
     struct options *o, char *err, size_t errlen)
 {
-	char *shortopts = xmalloc(2 * t->nrows + 2);
+	/* The rows, then -h, --help: every command has it. */
+	size_t n = t->nrows + 1, i;
+	char *shortopts = xmalloc(2 * n + 2);
 	struct option *lo;
 	int ch, rc = 0;
-	size_t i;
 
 	memset(o, 0, sizeof(*o));
 	o->t = t;
 	o->nargs = argc - 1;
-	o->rows = xcalloc(t->nrows + 1, sizeof(*o->rows));
-	o->val = xcalloc(t->nrows + 1, sizeof(*o->val));
+	o->rows = xcalloc(n, sizeof(*o->rows));
+	o->val = xcalloc(n, sizeof(*o->val));
 	for (i = 0; i < t->nrows; i++)
 		options_resolve(&t->rows[i], &o->rows[i]);
-	lo = getopt_arrays(o->rows, t->nrows, shortopts);
+	options_resolve(&opt_help, &o->rows[t->nrows]);
+	lo = getopt_arrays(o->rows, n, shortopts);
 	err[0] = '\0';
 	optind = 0;	/* a fresh scan, even after an earlier parse */
 	opterr = 0;
 	while (rc == 0 &&
 	    (ch = getopt_long(argc, argv, shortopts, lo, NULL)) != -1) {
-		i = ch == '?' || ch == ':' ? t->nrows :
-		    row_of(o->rows, t->nrows, ch);
-		if (i >= t->nrows) {
+		i = ch == '?' || ch == ':' ? n : row_of(o->rows, n, ch);
+		if (i >= n) {
 			option_error(o, ch, optind > 0 && optind <= argc ?
 			    argv[optind - 1] : NULL, err, errlen);
 			rc = OPTIONS_ERROR;
-		} else if (strcmp(o->rows[i].name, "help") == 0)
+		} else if (i == t->nrows)
 			rc = OPTIONS_HELP;
 		else {
 			o->val[i] = o->rows[i].arg != NULL ? optarg : "";
@@ -304,27 +310,39 @@ options_value(const struct options *o, size_t i)
 }
 
 /*
- * The words of text, then the default as one unit that is not broken,
- * from HELP_COL (where the caller has put us), wrapped at HELP_WIDTH with
- * continuation lines indented to HELP_COL.
+ * The words of text, then tail as one unit that is not broken (NULL:
+ * none), from column indent (where the caller has put us), wrapped at
+ * width with continuation lines indented to indent; a newline in text
+ * starts a line.
  */
 static void
-help_wrap(FILE *fp, const char *text, const char *tail)
+help_wrap(FILE *fp, const char *text, const char *tail, size_t indent,
+    size_t width)
 {
-	const char *p = text + strspn(text, " ");
-	size_t col = HELP_COL, w;
+	const char *p = text;
+	size_t col = indent, w;
 	int first = 1;
 
-	while (*p != '\0' || tail != NULL) {
+	for (;;) {
+		p += strspn(p, " ");
+		if (*p == '\n') {
+			fprintf(fp, "\n%*s", (int)indent, "");
+			col = indent;
+			first = 1;
+			p++;
+			continue;
+		}
+		if (*p == '\0' && tail == NULL)
+			break;
 		if (*p == '\0') {
-			p = tail;	/* the default, whole */
-			w = strlen(p);
+			p = tail;
 			tail = NULL;
+			w = strlen(p);
 		} else
-			w = strcspn(p, " ");
-		if (!first && col + 1 + w > HELP_WIDTH) {
-			fprintf(fp, "\n%*s", HELP_COL, "");
-			col = HELP_COL;
+			w = strcspn(p, " \n");
+		if (!first && col + 1 + w > width) {
+			fprintf(fp, "\n%*s", (int)indent, "");
+			col = indent;
 		} else if (!first) {
 			fputc(' ', fp);
 			col++;
@@ -333,7 +351,6 @@ help_wrap(FILE *fp, const char *text, const char *tail)
 		col += w;
 		first = 0;
 		p += w;
-		p += strspn(p, " ");
 	}
 }
 
@@ -365,7 +382,7 @@ help_row(FILE *fp, const struct opt_table *t, const struct opt_row *row)
 		    t->alt_when);
 	else if (r.def != NULL)
 		dflt = xasprintf("(default: %s)", r.def);
-	help_wrap(fp, r.help, dflt);
+	help_wrap(fp, r.help, dflt, HELP_COL, HELP_WIDTH);
 	fputc('\n', fp);
 	free(dflt);
 }
@@ -376,12 +393,19 @@ options_help(const struct opt_table *t, FILE *fp)
 	size_t i;
 
 	fprintf(fp, "usage: %s\n", t->synopsis);
-	if (t->about != NULL)
-		fprintf(fp, "\n%s", t->about);
+	if (t->about != NULL) {
+		fputc('\n', fp);
+		help_wrap(fp, t->about, NULL, 0, TEXT_WIDTH);
+		fputc('\n', fp);
+	}
 	fputc('\n', fp);
 	for (i = 0; i < t->nrows; i++)
 		help_row(fp, t, &t->rows[i]);
-	if (t->footer != NULL)
-		fprintf(fp, "\n%s", t->footer);
+	help_row(fp, t, &opt_help);
+	if (t->footer != NULL) {
+		fputc('\n', fp);
+		help_wrap(fp, t->footer, NULL, 0, TEXT_WIDTH);
+		fputc('\n', fp);
+	}
 	return fflush(fp) != 0 || ferror(fp) ? -1 : 0;
 }

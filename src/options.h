@@ -6,7 +6,8 @@
  * and a default shown in the help is the very string the command parses
  * when the option is not given. Options several commands take are shared
  * rows (options_rows.c) that a command's row refers to with .like, so an
- * option has one name, one letter and one meaning everywhere.
+ * option has one name, one letter and one meaning everywhere. Every
+ * command also takes -h, --help (opt_help), after its own rows.
  *
  * Nothing here prints to the user or exits: errors come back as one line
  * in an err buffer, for the command layer to print.
@@ -39,7 +40,7 @@ struct opt_table {
 	const char	*footer;	/* after the options, as written */
 	/* What selects the rows' alt defaults, for the help ("--quick"). */
 	const char	*alt_when;
-	const struct opt_row *rows;
+	const struct opt_row *rows;	/* without -h, --help */
 	size_t		 nrows;
 	int		 min_args;	/* operands needed */
 	int		 max_args;	/* operands allowed; -1: any number */
@@ -51,7 +52,8 @@ struct opt_table {
 /* The options of one command line, as parsed. */
 struct options {
 	const struct opt_table *t;
-	struct opt_row	*rows;	/* t's rows, resolved through .like */
+	struct opt_row	*rows;	/* t's rows, resolved through .like, then
+				 * opt_help's */
 	const char	**val;	/* per row: the value given (last), "" for a
 				 * flag; NULL when not given */
 	int		 nargs;	/* words after the command's name */

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,13 +17,22 @@
 #include "timer.h"
 #include "util.h"
 
-/* Every parser's answer to a missing value (a row without a default). */
+static int	bad(char *, size_t, const char *, const char *, ...)
+		    __attribute__((format(printf, 4, 5)));
+
+/* "--NAME: MESSAGE" in err; -1. A NULL arg (a row without a default
+ * that was not given) is told apart by every parser. */
 static int
-no_value(const char *name, const char *arg, char *err, size_t errlen)
+bad(char *err, size_t errlen, const char *name, const char *fmt, ...)
 {
-	if (arg != NULL)
-		return 0;
-	snprintf(err, errlen, "--%s: no value given", name);
+	va_list ap;
+	int n = snprintf(err, errlen, "--%s: ", name);
+
+	if (n >= 0 && (size_t)n < errlen) {
+		va_start(ap, fmt);
+		vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+		va_end(ap);
+	}
 	return -1;
 }
 
@@ -32,22 +42,39 @@ optval_uint(const char *name, const char *arg, unsigned long long min,
 {
 	char *end;
 
-	if (no_value(name, arg, err, errlen) != 0)
-		return -1;
+	if (arg == NULL)
+		return bad(err, errlen, name, "no value given");
 	errno = 0;
-	if (isdigit((unsigned char)*arg))
-		*v = strtoull(arg, &end, 10);
-	if (!isdigit((unsigned char)*arg) || errno != 0 || *end != '\0') {
-		snprintf(err, errlen, "--%s: expected a number, got \"%s\"",
-		    name, arg);
-		return -1;
-	}
-	if (*v < min || *v > max) {
-		snprintf(err, errlen, "--%s: %llu is out of range %llu..%llu",
-		    name, *v, min, max);
-		return -1;
-	}
+	if (!isdigit((unsigned char)*arg) ||
+	    (*v = strtoull(arg, &end, 10), errno != 0 || *end != '\0'))
+		return bad(err, errlen, name, "expected a number, got \"%s\"",
+		    arg);
+	if (*v < min || *v > max)
+		return bad(err, errlen, name, "%llu is out of range %llu..%llu",
+		    *v, min, max);
 	return 0;
+}
+
+/*
+ * A number, then nothing (0) or one of sfx[] (NULL-terminated: its index
+ * + 1); -1 if arg is not that. errno tells an overflow.
+ */
+static int
+scan(const char *arg, const char *const *sfx, double *v)
+{
+	char *end;
+	int i;
+
+	errno = 0;
+	*v = strtod(arg, &end);
+	if (end == arg)
+		return -1;
+	if (*end == '\0')
+		return 0;
+	for (i = 0; sfx != NULL && sfx[i] != NULL; i++)
+		if (strcmp(end, sfx[i]) == 0)
+			return i + 1;
+	return -1;
 }
 
 /* A finite number >= 0, with a "%" after it when pct. */
@@ -55,20 +82,14 @@ static int
 number(const char *name, const char *arg, int pct, double *v, char *err,
     size_t errlen)
 {
-	char *end;
+	static const char *const percent[] = { "%", NULL };
 
-	if (no_value(name, arg, err, errlen) != 0)
-		return -1;
-	errno = 0;
-	*v = strtod(arg, &end);
-	if (pct && *end == '%')
-		end++;
-	if (end == arg || *end != '\0' || errno != 0 || !isfinite(*v) ||
-	    *v < 0) {
-		snprintf(err, errlen, "--%s: expected a non-negative number, "
-		    "got \"%s\"", name, arg);
-		return -1;
-	}
+	if (arg == NULL)
+		return bad(err, errlen, name, "no value given");
+	if (scan(arg, pct ? percent : NULL, v) < 0 || errno != 0 ||
+	    !isfinite(*v) || *v < 0)
+		return bad(err, errlen, name, "expected a non-negative number, "
+		    "got \"%s\"", arg);
 	return 0;
 }
 
@@ -85,11 +106,9 @@ optval_percent(const char *name, const char *arg, double max, double *v,
 {
 	if (number(name, arg, 1, v, err, errlen) != 0)
 		return -1;
-	if (max >= 0 && *v > max) {
-		snprintf(err, errlen, "--%s: %s is out of range (0 to %g%%)",
-		    name, arg, max);
-		return -1;
-	}
+	if (max >= 0 && *v > max)
+		return bad(err, errlen, name, "%s is out of range (0 to %g%%)",
+		    arg, max);
 	return 0;
 }
 
@@ -97,28 +116,19 @@ int
 optval_duration(const char *name, const char *arg, double *v, char *err,
     size_t errlen)
 {
-	char *end;
-	double scale = 1;
+	static const char *const units[] = { "s", "ms", "us", NULL };
+	static const double scale[] = { 1, 1, 1e-3, 1e-6 };
+	int u;
 
-	if (no_value(name, arg, err, errlen) != 0)
-		return -1;
-	errno = 0;
-	*v = strtod(arg, &end);
-	if (end != arg && strcmp(end, "ms") == 0)
-		scale = 1e-3;
-	else if (end != arg && strcmp(end, "us") == 0)
-		scale = 1e-6;
-	else if (end == arg || (*end != '\0' && strcmp(end, "s") != 0)) {
-		snprintf(err, errlen, "--%s: expected a duration such as 0.5, "
-		    "20ms or 500us, got \"%s\"", name, arg);
-		return -1;
-	}
-	if (errno != 0 || !isfinite(*v) || *v < 0 || *v * scale > 3600) {
-		snprintf(err, errlen, "--%s: \"%s\" is out of range (0 to "
-		    "3600 s)", name, arg);
-		return -1;
-	}
-	*v *= scale;
+	if (arg == NULL)
+		return bad(err, errlen, name, "no value given");
+	if ((u = scan(arg, units, v)) < 0)
+		return bad(err, errlen, name, "expected a duration such as 0.5, "
+		    "20ms or 500us, got \"%s\"", arg);
+	if (errno != 0 || !isfinite(*v) || *v < 0 || *v * scale[u] > 3600)
+		return bad(err, errlen, name, "\"%s\" is out of range (0 to "
+		    "3600 s)", arg);
+	*v *= scale[u];
 	return 0;
 }
 
@@ -127,27 +137,22 @@ optval_size(const char *name, const char *arg, size_t *v, char *err,
     size_t errlen)
 {
 	struct grid g;
-	char gerr[200];
+	char gerr[200] = "";
+	int rc;
+	size_t n;
 
-	if (no_value(name, arg, err, errlen) != 0)
-		return -1;
-	gerr[0] = '\0';
-	if (grid_parse(arg, &g, gerr, sizeof(gerr)) != 0) {
-		if (gerr[0] == '\0')
-			snprintf(err, errlen, "--%s: expected one size, got "
-			    "\"%s\"", name, arg);
-		else
-			snprintf(err, errlen, "--%s: %s", name, gerr);
-		return -1;
-	}
-	if (g.n != 1) {
-		snprintf(err, errlen, "--%s: expected one size, got \"%s\"",
-		    name, arg);
-		grid_free(&g);
-		return -1;
-	}
-	*v = g.v[0];
+	if (arg == NULL)
+		return bad(err, errlen, name, "no value given");
+	rc = grid_parse(arg, &g, gerr, sizeof(gerr));
+	n = rc == 0 ? g.n : 0;
+	if (n == 1)
+		*v = g.v[0];
 	grid_free(&g);
+	if (rc != 0 && gerr[0] != '\0')
+		return bad(err, errlen, name, "%s", gerr);
+	if (n != 1)
+		return bad(err, errlen, name, "expected one size, got \"%s\"",
+		    arg);
 	return 0;
 }
 
@@ -157,12 +162,8 @@ optval_dir(const char *name, const char *arg, char **v, char *err,
 {
 	size_t len;
 
-	if (no_value(name, arg, err, errlen) != 0)
-		return -1;
-	if ((len = strlen(arg)) == 0) {
-		snprintf(err, errlen, "--%s: empty directory name", name);
-		return -1;
-	}
+	if (arg == NULL || (len = strlen(arg)) == 0)
+		return bad(err, errlen, name, "empty directory name");
 	while (len > 1 && arg[len - 1] == '/')
 		len--;
 	*v = xmalloc(len + 1);
@@ -187,13 +188,11 @@ int
 optval_choice(const char *name, const char *arg, const char *const *names,
     const char *expect, int *v, char *err, size_t errlen)
 {
-	if (no_value(name, arg, err, errlen) != 0)
-		return -1;
-	if ((*v = name_index(names, arg, strlen(arg))) < 0) {
-		snprintf(err, errlen, "--%s: expected %s, got \"%s\"", name,
-		    expect, arg);
-		return -1;
-	}
+	if (arg == NULL)
+		return bad(err, errlen, name, "no value given");
+	if ((*v = name_index(names, arg, strlen(arg))) < 0)
+		return bad(err, errlen, name, "expected %s, got \"%s\"", expect,
+		    arg);
 	return 0;
 }
 
@@ -205,34 +204,26 @@ optval_set(const char *name, const char *arg, const char *const *names,
 	size_t len;
 	int i;
 
-	if (no_value(name, arg, err, errlen) != 0)
-		return -1;
-	*v = 0;
-	for (;;) {
+	if (arg == NULL)
+		return bad(err, errlen, name, "no value given");
+	for (*v = 0;; p = e + 1) {
 		e = strchr(p, ',');
 		len = e != NULL ? (size_t)(e - p) : strlen(p);
-		if ((i = name_index(names, p, len)) < 0) {
-			snprintf(err, errlen, "--%s: expected %s, got \"%s\"",
-			    name, expect, arg);
-			return -1;
-		}
+		if ((i = name_index(names, p, len)) < 0)
+			return bad(err, errlen, name, "expected %s, got \"%s\"",
+			    expect, arg);
 		*v |= 1u << i;
 		if (e == NULL)
 			return 0;
-		p = e + 1;
 	}
 }
 
 int
 optval_timer(const char *name, const char *arg, char *err, size_t errlen)
 {
-	if (no_value(name, arg, err, errlen) != 0)
-		return -1;
-	if (!timer_name_valid(arg)) {
-		snprintf(err, errlen, "--%s: unknown timer \"%s\" (expected "
-		    "auto, cycles, tsc or ns)", name, arg);
-		return -1;
-	}
+	if (arg == NULL || !timer_name_valid(arg))
+		return bad(err, errlen, name, "unknown timer \"%s\" (expected "
+		    "auto, cycles, tsc or ns)", arg != NULL ? arg : "");
 	return 0;
 }
 
@@ -250,13 +241,9 @@ int
 optval_style(const char *name, const char *arg, int *v, char *err,
     size_t errlen)
 {
-	if (no_value(name, arg, err, errlen) != 0)
-		return -1;
-	if ((*v = cmp_style_parse(arg)) < 0) {
-		snprintf(err, errlen, "--%s: expected bpf, ticks, markdown or "
-		    "csv, got \"%s\"", name, arg);
-		return -1;
-	}
+	if (arg == NULL || (*v = cmp_style_parse(arg)) < 0)
+		return bad(err, errlen, name, "expected bpf, ticks, markdown or "
+		    "csv, got \"%s\"", arg != NULL ? arg : "");
 	return 0;
 }
 
@@ -266,11 +253,8 @@ optval_alpha(const char *name, const char *arg, double *v, char *err,
 {
 	if (number(name, arg, 0, v, err, errlen) != 0)
 		return -1;
-	if (!(*v > 0 && *v < 1)) {
-		snprintf(err, errlen, "--%s: %s is not between 0 and 1", name,
-		    arg);
-		return -1;
-	}
+	if (!(*v > 0 && *v < 1))
+		return bad(err, errlen, name, "%s is not between 0 and 1", arg);
 	return 0;
 }
 

@@ -821,3 +821,13 @@ plot_input_free(struct plot_input *in)
 	free(in->note);
 	memset(in, 0, sizeof(*in));
 }
+
+void
+plot_input_draw(const struct plot_opts *o, const struct plot_input *in,
+    struct figlist *figs)
+{
+	plot_setup();
+	plot_results(o, &in->rs, figs);
+	if (in->has_base)
+		plot_deltas(o, &in->res, &in->co, in->note, figs);
+}

@@ -88,6 +88,9 @@ struct plot_input {
  */
 int	plot_input_load(struct plot_input *in, const struct plot_opts *o,
 	    const char *path, const char *compare, char *err, size_t errlen);
+/* Find gnuplot, then every figure of in: curves, heatmaps, deltas. */
+void	plot_input_draw(const struct plot_opts *o, const struct plot_input *in,
+	    struct figlist *figs);
 void	plot_input_free(struct plot_input *in);
 
 #endif
