@@ -12,7 +12,7 @@
 
 const struct run_preset run_presets[] = {
 	/*
-	 * Seed 004 (riscv uaccess): byte copy, then "copy until dst is
+	 * The riscv uaccess cover letter: byte copy, then "copy until dst is
 	 * aligned", "shift copy of misaligned data", "unrolled copy when both
 	 * are aligned". Every src offset x dst offset within a word, so each
 	 * relative misalignment ((src - dst) mod 8, the rel_align column) is
@@ -24,7 +24,7 @@ const struct run_preset run_presets[] = {
 	  .sizes = "16,64,256,1024,1500,4096",
 	  .align = "0-7/0-7",
 	  .about = "user-copy strategies: every src x dst offset 0-7, "
-	      "16 B to 4 KiB (seed 004)" },
+	      "16 B to 4 KiB (the riscv uaccess cover letter)" },
 	{ .name = NULL, .families = NULL, .sizes = NULL, .align = NULL,
 	  .about = NULL }
 };

@@ -1,6 +1,6 @@
 /*
  * preset.h - named sweeps for `csumbench run --preset`: a family, sizes
- * and alignments that reproduce one comparison (see seeds/).
+ * and alignments that reproduce the comparison of a cover letter.
  */
 #ifndef CSUMBENCH_PRESET_H
 #define CSUMBENCH_PRESET_H
