@@ -13,6 +13,53 @@ done
 
 expect_exit 2 "unknown option exits 2" -- "$CSUMBENCH" run --bogus
 grep -q "bogus" "$TMPD/err"; ok $? "unknown option is named"
+
+# stderr_is LINE DESCRIPTION: the last command's stderr is exactly LINE.
+stderr_is() {
+	printf '%s\n' "$1" | cmp -s - "$TMPD/err"
+	r=$?
+	[ $r -eq 0 ] || { echo "expected: $1" | diag; diag <"$TMPD/err"; }
+	ok $r "$2"
+}
+
+# Every command: the same line for an unknown option, a near miss and a
+# missing argument, and nothing else on stderr.
+while read -r c near meant short; do
+	expect_exit 2 "$c --bogus exits 2" -- "$CSUMBENCH" $c --bogus
+	stderr_is "csumbench $c: unknown option '--bogus' (see 'csumbench $c --help')" \
+	    "$c --bogus: one line naming it"
+	expect_exit 2 "$c --$near exits 2" -- "$CSUMBENCH" $c --$near x
+	stderr_is "csumbench $c: unknown option '--$near', did you mean '--$meant'? (see 'csumbench $c --help')" \
+	    "$c --$near: did you mean --$meant"
+	expect_exit 2 "$c --$meant without its argument exits 2" -- "$CSUMBENCH" $c --$meant
+	stderr_is "csumbench $c: option '--$meant' needs an argument (see 'csumbench $c --help')" \
+	    "$c --$meant: needs an argument"
+	if [ "$short" != - ]; then
+		expect_exit 2 "$c -$short without its argument exits 2" -- "$CSUMBENCH" $c x -$short
+		stderr_is "csumbench $c: option '-$short' (--$meant) needs an argument (see 'csumbench $c --help')" \
+		    "$c -$short: needs an argument"
+	fi
+done <<'EOT'
+run sizs sizes s
+list famly family f
+info tmer timer -
+verify jbos jobs j
+csum kernl kernel k
+compare ignore-blow ignore-below -
+plot formt format -
+report otput output o
+EOT
+expect_exit 2 "no command, unknown option exits 2" -- "$CSUMBENCH" --sizs 64
+stderr_is "csumbench run: unknown option '--sizs', did you mean '--sizes'? (see 'csumbench run --help')" \
+    "no command: run's line and suggestion"
+expect_exit 2 "an ambiguous prefix exits 2" -- "$CSUMBENCH" run --m 1
+stderr_one_line "option '--m' is ambiguous: .*'--mode'" "an ambiguous prefix: one line naming the candidates"
+expect_exit 2 "a flag given an argument exits 2" -- "$CSUMBENCH" run --quick=1
+stderr_is "csumbench run: option '--quick' takes no argument (see 'csumbench run --help')" \
+    "a flag given an argument: one line"
+expect_exit 2 "verify -s (-s is --sizes, not --seed) exits 2" -- "$CSUMBENCH" verify -s 1
+stderr_is "csumbench verify: unknown option '-s' (see 'csumbench verify --help')" \
+    "verify -s: one line"
 expect_exit 2 "unknown command exits 2" -- "$CSUMBENCH" frobnicate
 stderr_one_line 'unknown command "frobnicate"' "unknown command: one line naming it"
 expect_exit 2 "bad size spec exits 2" -- "$CSUMBENCH" run -s 16-8 -q
