@@ -20,14 +20,62 @@
 const char *progname = "csumbench";
 int verbose_level = 1;
 
-/* The one temporary output file in flight, removed if we die. */
-static struct outfile *pending;
+/*
+ * The temporary output files in flight, newest first. Each entry owns a
+ * copy of its path, so the list never points into a caller's struct
+ * outfile (which may be gone by the time exit runs the cleanup). An entry
+ * is complete before it is linked and leaves the list by one pointer
+ * store, so the list stays walkable at any instant (a signal handler may
+ * walk it).
+ */
+struct outfile_pending {
+	char			*tmp;
+	struct outfile_pending	*next;
+};
+static struct outfile_pending *pending;
 
+/* Remove every temporary file still pending (at exit, however reached). */
 static void
-cleanup_pending(void)
+pending_cleanup(void)
 {
-	if (pending != NULL && pending->tmp != NULL)
-		unlink(pending->tmp);
+	struct outfile_pending *p;
+
+	while ((p = pending) != NULL) {
+		pending = p->next;
+		unlink(p->tmp);
+		free(p->tmp);
+		free(p);
+	}
+}
+
+static struct outfile_pending *
+pending_add(const char *tmp)
+{
+	static int registered;
+	struct outfile_pending *p;
+
+	if (!registered && atexit(pending_cleanup) == 0)
+		registered = 1;
+	p = xmalloc(sizeof(*p));
+	p->tmp = xstrdup(tmp);
+	p->next = pending;
+	pending = p;
+	return p;
+}
+
+/* Take p off the list (its file was renamed into place or removed). */
+static void
+pending_remove(struct outfile_pending *p)
+{
+	struct outfile_pending **pp;
+
+	for (pp = &pending; *pp != NULL; pp = &(*pp)->next)
+		if (*pp == p) {
+			*pp = p->next;
+			free(p->tmp);
+			free(p);
+			return;
+		}
 }
 
 /* One line on stderr, nothing left half-written, exit with code. */
@@ -40,7 +88,7 @@ vfatal(int code, const char *fmt, va_list ap)
 	fprintf(stderr, "%s: ", progname);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
-	cleanup_pending();
+	pending_cleanup();
 	exit(code);
 }
 
@@ -179,6 +227,8 @@ outfile_open(struct outfile *o, const char *path)
 		o->tmp = NULL;
 		usage_error("cannot write %s: %s", path, strerror(e));
 	}
+	/* On the list before anything else can fail. */
+	o->pend = pending_add(o->tmp);
 	/* mkstemp makes 0600; results are ordinary files. */
 	{
 		mode_t um = umask(0);
@@ -187,41 +237,49 @@ outfile_open(struct outfile *o, const char *path)
 		(void)fchmod(fd, 0666 & ~um);
 	}
 	o->fp = fdopen(fd, "w");
-	if (o->fp == NULL) {
-		close(fd);
-		unlink(o->tmp);
+	if (o->fp == NULL)
 		usage_error("cannot write %s: %s", path, strerror(errno));
-	}
-	pending = o;
 	return 0;
+}
+
+/* The file is renamed into place or removed: forget it. */
+static void
+outfile_forget(struct outfile *o)
+{
+	if (o->pend != NULL)
+		pending_remove(o->pend);
+	o->pend = NULL;
+	free(o->tmp);
+	o->tmp = NULL;
+	free(o->path);
+	o->path = NULL;
 }
 
 void
 outfile_commit(struct outfile *o)
 {
+	int e;
+
 	if (o->fp == stdout) {
 		if (fflush(stdout) != 0 || ferror(stdout))
 			usage_error("cannot write to standard output: %s",
 			    strerror(errno));
+		outfile_forget(o);
 		return;
 	}
+	/* Any failure exits, and the exit removes the temporary file. */
 	if (fflush(o->fp) != 0 || ferror(o->fp) || fsync(fileno(o->fp)) != 0) {
-		int e = errno;
-
+		e = errno;
 		fclose(o->fp);
 		o->fp = NULL;
 		usage_error("cannot write %s: %s", o->path, strerror(e));
 	}
-	if (fclose(o->fp) != 0) {
-		o->fp = NULL;
-		usage_error("cannot write %s: %s", o->path, strerror(errno));
-	}
+	e = fclose(o->fp) != 0 ? errno : 0;
 	o->fp = NULL;
-	if (rename(o->tmp, o->path) != 0)
-		usage_error("cannot write %s: %s", o->path, strerror(errno));
-	pending = NULL;
-	free(o->tmp);
-	o->tmp = NULL;
+	if (e != 0 || rename(o->tmp, o->path) != 0)
+		usage_error("cannot write %s: %s", o->path,
+		    strerror(e != 0 ? e : errno));
+	outfile_forget(o);
 }
 
 void
@@ -230,13 +288,9 @@ outfile_abort(struct outfile *o)
 	if (o->fp != NULL && o->fp != stdout)
 		fclose(o->fp);
 	o->fp = NULL;
-	if (o->tmp != NULL) {
+	if (o->tmp != NULL)
 		unlink(o->tmp);
-		free(o->tmp);
-		o->tmp = NULL;
-	}
-	if (pending == o)
-		pending = NULL;
+	outfile_forget(o);
 }
 
 int

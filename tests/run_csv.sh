@@ -16,7 +16,7 @@ if grep -q '[0-9],[0-9]*[0-9]\.[0-9]*,' "$TMPD/r.csv"; then r=0; else r=1; fi
 ok $r "numbers use a decimal point"
 fields=$(awk -F, '{ print NF }' "$TMPD/r.csv" | sort -u | wc -l)
 [ "$fields" -eq 1 ]; ok $? "every row has the same number of fields"
-ls "$TMPD" | grep -q '^\.csumbench' && r=1 || r=0
+ls -A "$TMPD" | grep -q '^\.csumbench' && r=1 || r=0
 ok $r "no temporary file left beside the output"
 
 # Not a terminal: CSV on stdout.
