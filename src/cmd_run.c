@@ -22,6 +22,7 @@
 #include "load.h"
 #include "optval.h"
 #include "preset.h"
+#include "progress.h"
 #include "provenance.h"
 #include "results.h"
 #include "results_json.h"
@@ -411,6 +412,9 @@ warn_after(const struct run *r)
 static void
 run_measure(struct run *r)
 {
+	static struct progress_line pl;	/* outlives r->eo */
+	char err[256];
+
 	/* Pin before the timer is calibrated, so both see the same CPU. */
 	ctx_pin(r->cpu_arg, r->start_cpu);
 	ctx_timer(r->timer);
@@ -418,11 +422,16 @@ run_measure(struct run *r)
 	r->eo.ti = &ctx.timer;
 	r->eo.reps = (size_t)r->reps;
 	r->eo.llc = ctx.cpu.l3 ? ctx.cpu.l3 : ctx.cpu.l2;
-	r->eo.progress = verbose_level > 0 && stderr_is_tty();
+	if (verbose_level > 0 && stderr_is_tty()) {
+		progress_line_init(&pl, stderr);
+		r->eo.progress = progress_line;
+		r->eo.progress_arg = &pl;
+	}
 	if (r->reps < 10)
 		warnx_("%llu samples per point is too few for a reliable median "
 		    "and its confidence interval", r->reps);
-	engine_run(r->pts, r->npts, &r->eo, &r->er);
+	if (engine_run(r->pts, r->npts, &r->eo, &r->er, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	/* Did the clock move while we measured? */
 	r->core_hz_end = timer_est_core_hz(&ctx.timer);
 	warn_after(r);

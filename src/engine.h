@@ -50,6 +50,32 @@ struct point {
 	struct stats st;
 };
 
+/*
+ * Where a run is, for a progress display: the engine calls
+ * engine_opts.progress with it after every group it samples, and once
+ * with ENGINE_DONE when sampling ends. Work is counted in seconds of
+ * calibrated batches, so a slow point counts for more.
+ */
+enum engine_phase {
+	ENGINE_PLANNED,		/* taking the planned --reps samples */
+	ENGINE_REFINING,	/* more samples towards --target-ci */
+	ENGINE_DONE,		/* sampling has ended */
+};
+
+struct engine_progress {
+	enum engine_phase phase;
+	double	 planned;	/* seconds of batches planned */
+	double	 done;		/* seconds of batches taken so far */
+	double	 spent;		/* seconds of the points' own batches, as timed */
+	size_t	 npoints;	/* points in the run */
+	size_t	 refining;	/* ENGINE_REFINING: points still sampled */
+	double	 bound;		/* ENGINE_REFINING: seconds of the points' own
+				   batches --max-time still allows (0: none) */
+	double	 elapsed;	/* wall seconds since sampling began */
+};
+
+typedef void engine_progress_fn(const struct engine_progress *p, void *arg);
+
 struct engine_opts {
 	const struct timer_info *ti;
 	size_t	 reps;		/* samples per point, at least */
@@ -61,7 +87,8 @@ struct engine_opts {
 	double	 sample_time;	/* target seconds per sample */
 	uint64_t seed;		/* for the interleaving order and the data */
 	size_t	 llc;		/* last-level cache bytes (cold pool sizing) */
-	int	 progress;	/* progress line on stderr */
+	engine_progress_fn *progress;	/* called as the run goes; or NULL */
+	void	*progress_arg;	/* its second argument */
 };
 
 /* What one engine_run did, for the provenance and the warnings. */
@@ -75,11 +102,12 @@ struct engine_report {
 };
 
 /*
- * Measure every point; points sharing a grid position are interleaved.
- * rep may be NULL.
+ * Measure every point; points sharing a grid position are interleaved
+ * (the caller makes them adjacent). rep may be NULL. Returns 0, or -1 with
+ * a one-line message in err when the run could not be set up.
  */
-void	engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
-	    struct engine_report *rep);
+int	engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
+	    struct engine_report *rep, char *err, size_t errlen);
 /* Free the samples of every point. */
 void	engine_free(struct point *pts, size_t npts);
 
@@ -101,6 +129,20 @@ rng_next(uint64_t *s)
 	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
 	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
 	return z ^ (z >> 31);
+}
+
+/* Shuffle v[0..n-1] (Fisher-Yates), drawing n - 1 numbers from s. */
+static inline void
+rng_shuffle(size_t *v, size_t n, uint64_t *s)
+{
+	size_t i, k, t;
+
+	for (i = n; i > 1; i--) {
+		k = (size_t)(rng_next(s) % i);
+		t = v[i - 1];
+		v[i - 1] = v[k];
+		v[k] = t;
+	}
 }
 
 #endif

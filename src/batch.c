@@ -1,0 +1,195 @@
+/*
+ * batch.c - the timed loop: one batch of calls of a kernel, timed.
+ *
+ * The code generated for batch_loop is part of the measurement: keep its
+ * loops as they are (one indirect call per iteration, the timer read
+ * around the loop, nothing else inside).
+ */
+#include "config.h"
+
+#include <stdint.h>
+
+#include "batch.h"
+#include "floor.h"
+#include "stats.h"
+
+/*
+ * Time one batch of `batch` calls. The family, mode and pool choices are
+ * outside the loops; each loop body is one indirect call whose result is
+ * accumulated into a value that ends in the sink. The first WARM calls go
+ * through the same loop but before the clock starts: the first calls of a
+ * batch pay for the switch from the last function called (a mispredicted
+ * call, the kernel's own branches and lines to warm again), a cost that
+ * differs by kernel, so left in the batch it would weigh more per call in
+ * short batches than in long ones.
+ *
+ * In latency mode, `dep` carries the previous call's result into the next
+ * call's addresses: dep = result & zero, where zero is 0 but opaque to the
+ * compiler, so the AND is a real dependency the CPU must wait for, and the
+ * addresses do not change.
+ */
+#define TIMED(BODY)							\
+	do {								\
+		unsigned char *s0 = b->src, *d0 = b->dst;		\
+		size_t end = batch + WARM;				\
+		if (b->npool == 1) {					\
+			for (i = 0; i < end; i++) {			\
+				unsigned char *S = s0, *D = d0;		\
+				(void)S;				\
+				(void)D;				\
+				if (i == WARM)				\
+					t0 = timer_start(ti);		\
+				BODY;					\
+			}						\
+			t1 = timer_stop(ti);				\
+		} else {						\
+			const size_t *off = b->off;			\
+			size_t ix = b->idx, np = b->npool;		\
+			for (i = 0; i < end; i++) {			\
+				unsigned char *S = s0 + off[ix];	\
+				unsigned char *D = d0 + off[ix];	\
+				(void)S;				\
+				(void)D;				\
+				if (i == WARM)				\
+					t0 = timer_start(ti);		\
+				BODY;					\
+				if (++ix == np)				\
+					ix = 0;				\
+			}						\
+			t1 = timer_stop(ti);				\
+			b->idx = ix;					\
+		}							\
+	} while (0)
+
+#define WARM	4
+
+static uint64_t
+batch_loop(enum kfamily fam, union kfn fn, struct arena_view *b, size_t n,
+    size_t batch, int mode, const struct timer_info *ti)
+{
+	uint64_t t0 = 0, t1 = 0, acc = 0;
+	size_t i, last = n ? n - 1 : 0, dep = 0, zero = 0;
+	uint32_t sum = 0;
+
+	/* Hide the pointer's origin so no call can be devirtualised. */
+	__asm__ volatile("" : "+r"(fn.any));
+	/* Hide that zero is zero. */
+	__asm__ volatile("" : "+r"(zero));
+	if (mode == MODE_THROUGHPUT) {
+		switch (fam) {
+		case K_MEMCPY:
+			TIMED(acc += (uintptr_t)fn.memcpy(D, S, n));
+			break;
+		case K_MEMSET:
+			TIMED(acc += (uintptr_t)fn.memset(D, 0xa5, n));
+			break;
+		case K_COPY:
+			TIMED(acc += fn.copy(D, S, n));
+			break;
+		case K_CSUM:
+			TIMED(acc += fn.csum(S, n, 0));
+			break;
+		case K_CSUM_COPY:
+			TIMED(acc += fn.csum_copy(S, D, n, 0));
+			break;
+		case K_CSUM_DIFF:
+			TIMED(acc += fn.csum_diff(S, n, D, n, 0));
+			break;
+		default:
+			break;
+		}
+	} else {
+		switch (fam) {
+		case K_MEMCPY:
+			TIMED(acc += (uintptr_t)fn.memcpy(D, S + dep, n);
+			    dep = (size_t)(D[0] + D[last]) & zero);
+			break;
+		case K_MEMSET:
+			TIMED(acc += (uintptr_t)fn.memset(D + dep, 0xa5, n);
+			    dep = (size_t)(D[0] + D[last]) & zero);
+			break;
+		case K_COPY:
+			TIMED(acc += fn.copy(D, S + dep, n);
+			    dep = (size_t)(acc + D[0] + D[last]) & zero);
+			break;
+		case K_CSUM:
+			TIMED(sum = fn.csum(S + dep, n, sum);
+			    dep = (size_t)sum & zero);
+			break;
+		case K_CSUM_COPY:
+			TIMED(sum = fn.csum_copy(S + dep, D, n, sum);
+			    dep = (size_t)(sum + D[0] + D[last]) & zero);
+			break;
+		case K_CSUM_DIFF:
+			TIMED(sum = fn.csum_diff(S + dep, n, D + dep, n, sum);
+			    dep = (size_t)sum & zero);
+			break;
+		default:
+			break;
+		}
+		acc += sum + dep;
+	}
+	engine_sink += acc;
+	return t1 - t0;
+}
+
+void
+batch_train(enum kfamily fam, struct arena_view *b, size_t n, int mode,
+    const struct timer_info *ti)
+{
+	(void)batch_loop(fam, floor_primer(fam), b, n, 20000, mode, ti);
+}
+
+uint64_t
+batch_time(enum kfamily fam, union kfn fn, struct arena_view *b, size_t n,
+    size_t batch, int mode, const struct timer_info *ti)
+{
+	static size_t zeros[2];
+	struct arena_view pb = *b;
+
+	if (pb.npool > 1) {
+		pb.off = zeros;
+		pb.npool = 2;	/* keep the pool loop; one call reads slot 0 */
+		pb.idx = 0;
+	}
+	(void)batch_loop(fam, floor_primer(fam), &pb, n, 1, mode, ti);
+	return batch_loop(fam, fn, b, n, batch, mode, ti);
+}
+
+size_t
+batch_calibrate(enum kfamily fam, union kfn fn, struct arena_view *b, size_t n,
+    int mode, double target, const struct timer_info *ti, double *units)
+{
+	enum { N = 5 };
+	size_t batch = 1, p2;
+	double el, t[N], per, want;
+	int i;
+
+	for (;;) {
+		el = (double)batch_time(fam, fn, b, n, batch, mode, ti);
+		if (el >= target || batch >= ((size_t)1 << 24))
+			break;
+		if (el < target / 64)
+			batch *= 16;
+		else {
+			size_t next = (size_t)((double)batch * target * 1.2 / el) + 1;
+
+			batch = next > batch ? next : batch + 1;
+		}
+	}
+	if (batch < 8) {
+		*units = el;
+		return batch;
+	}
+	for (i = 0; i < N; i++)
+		t[i] = (double)batch_time(fam, fn, b, n, batch, mode, ti);
+	per = stats_median(t, N) / (double)batch;
+	want = per > 0 ? target / per : (double)batch;
+	for (p2 = 8; (double)(p2 * 2) <= want && p2 < ((size_t)1 << 24); p2 *= 2)
+		;
+	/* Nearest in log scale: sqrt(2) * p2 is the midpoint. */
+	if (want > 1.41421356 * (double)p2 && p2 < ((size_t)1 << 24))
+		p2 *= 2;
+	*units = per * (double)p2;
+	return p2;
+}

@@ -1,0 +1,46 @@
+/*
+ * batch.h - the timed loop: one batch of calls of a kernel, timed.
+ *
+ * A sample is one timed batch of calls through one indirect call site per
+ * family and mode; the result of every call ends in engine_sink. Throughput
+ * mode calls the kernel on independent inputs; latency mode chains each
+ * call's addresses (and, for checksums, its sum) to the previous result.
+ */
+#ifndef CSUMBENCH_BATCH_H
+#define CSUMBENCH_BATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../kernels/kernel.h"
+#include "arena.h"
+#include "timer.h"
+
+/*
+ * Timer units of `batch` calls of fn on n bytes at b's slots (a cold view
+ * rotates), after one call of the family's primer through the same loop.
+ * The primer runs on a copy of the view whose slots are all the first one,
+ * so a cold rotation does not move.
+ */
+uint64_t batch_time(enum kfamily fam, union kfn fn, struct arena_view *b,
+	    size_t n, size_t batch, int mode, const struct timer_info *ti);
+/*
+ * Train the loop of (family, view kind, mode) with the family's primer:
+ * a call site keeps the first target it has learned well.
+ */
+void	batch_train(enum kfamily fam, struct arena_view *b, size_t n, int mode,
+	    const struct timer_info *ti);
+/*
+ * The batch for a sample of about target units: find a batch that reaches
+ * it, time that batch a few times, and from the median per-call cost pick
+ * the batch that fits, rounded to the nearest power of two (from 8 calls
+ * up). Kernels of about the same cost then get the same batch size, so the
+ * fixed cost of a batch weighs the same per call for both, and noise in
+ * calibrating cannot tell two identical kernels apart. *units gets the
+ * timer units of one such batch.
+ */
+size_t	batch_calibrate(enum kfamily fam, union kfn fn, struct arena_view *b,
+	    size_t n, int mode, double target, const struct timer_info *ti,
+	    double *units);
+
+#endif
