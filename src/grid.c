@@ -127,19 +127,32 @@ fail(struct ctx *c, const char *item, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Room for element n of an array of cap elements of size bytes: v itself,
+ * or v grown to twice its capacity; NULL when out of memory.
+ */
+static void *
+grow(void *v, size_t n, size_t *cap, size_t size)
+{
+	void	*nv;
+	size_t	 ncap;
+
+	if (n < *cap)
+		return v;
+	ncap = *cap ? *cap * 2 : 32;
+	if ((nv = realloc(v, ncap * size)) != NULL)
+		*cap = ncap;
+	return nv;
+}
+
 static int
 vec_push(struct vec *vec, size_t v)
 {
-	size_t	*nv, ncap;
+	size_t	*nv = grow(vec->v, vec->n, &vec->cap, sizeof *nv);
 
-	if (vec->n == vec->cap) {
-		ncap = vec->cap ? vec->cap * 2 : 32;
-		nv = realloc(vec->v, ncap * sizeof *nv);
-		if (nv == NULL)
-			return -1;
-		vec->v = nv;
-		vec->cap = ncap;
-	}
+	if (nv == NULL)
+		return -1;
+	vec->v = nv;
 	vec->v[vec->n++] = v;
 	return 0;
 }
@@ -162,19 +175,31 @@ cmp_size(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static void
-sort_unique(struct vec *vec)
+/* Sort n elements of size bytes and drop duplicates; the count left. */
+static size_t
+sort_unique(void *base, size_t n, size_t size,
+    int (*cmp)(const void *, const void *))
 {
-	size_t	i, j;
+	unsigned char	*v = base;
+	size_t		 i, j;
 
-	if (vec->n == 0)
-		return;
-	qsort(vec->v, vec->n, sizeof *vec->v, cmp_size);
-	for (i = 1, j = 1; i < vec->n; i++) {
-		if (vec->v[i] != vec->v[j - 1])
-			vec->v[j++] = vec->v[i];
-	}
-	vec->n = j;
+	if (n == 0)
+		return 0;
+	qsort(base, n, size, cmp);
+	for (i = 1, j = 1; i < n; i++)
+		if (cmp(v + i * size, v + (j - 1) * size) != 0) {
+			if (i != j)
+				memcpy(v + j * size, v + i * size, size);
+			j++;
+		}
+	return j;
+}
+
+/* A parsed list of numbers, sorted, without duplicates. */
+static void
+vec_sort(struct vec *vec)
+{
+	vec->n = sort_unique(vec->v, vec->n, sizeof *vec->v, cmp_size);
 }
 
 static int
@@ -326,109 +351,83 @@ check_points(struct ctx *c, const char *item, size_t ilen, struct vec *out,
 	return 0;
 }
 
-/* Parse one item of a list (already trimmed, not empty). */
+/* A preset item: its spec, parsed in place of the name. */
 static int
-parse_item(struct ctx *c, const char *s, size_t len, int depth,
+parse_preset_item(struct ctx *c, const char *s, size_t len, int depth,
     struct vec *out)
 {
 	const struct grid_preset *p;
-	const char	*dash, *colon, *end = s + len, *step;
-	size_t		 a, b, st, v, count;
-	char		 names[256];
-	int		 geometric;
+	char	 names[256];
 
-	if (isalpha((unsigned char)s[0])) {
-		if (!c->presets) {
-			fail(c, s, len, "not a number");
-			return -1;
-		}
-		p = find_preset(grid_presets, s, len);
-		if (p == NULL) {
-			preset_names(grid_presets, names, sizeof names);
-			fail(c, s, len, "no such preset (known: %s)", names);
-			return -1;
-		}
-		/* Presets name no presets; the guard is against a bad edit. */
-		if (depth > 4) {
-			fail(c, s, len, "presets nest too deeply");
-			return -1;
-		}
-		return parse_list(c, p->spec, strlen(p->spec), depth + 1, out);
-	}
-
-	dash = memchr(s, '-', len);
-	colon = memchr(s, ':', len);
-	if (dash == NULL) {
-		if (colon != NULL) {
-			fail(c, s, len, "a step needs a range A-B before it");
-			return -1;
-		}
-		if (item_num(c, s, len, c->what, s, len, 1, &v) != 0)
-			return -1;
-		if (check_points(c, s, len, out, 1) != 0)
-			return -1;
-		return push(c, s, len, out, v);
-	}
-	if (colon != NULL && colon < dash) {
-		fail(c, s, len, "a step needs a range A-B before it");
+	if (!c->presets) {
+		fail(c, s, len, "not a number");
 		return -1;
 	}
-
-	if (item_num(c, s, len, "range start", s, dash - s, 1, &a) != 0)
-		return -1;
-	if (colon == NULL)
-		colon = end;
-	if (item_num(c, s, len, "range end", dash + 1, colon - dash - 1, 1,
-	    &b) != 0)
-		return -1;
-	if (b < a) {
-		fail(c, s, len, "range end %zu is below start %zu", b, a);
+	p = find_preset(grid_presets, s, len);
+	if (p == NULL) {
+		preset_names(grid_presets, names, sizeof names);
+		fail(c, s, len, "no such preset (known: %s)", names);
 		return -1;
 	}
-
-	geometric = 0;
-	st = 1;
-	if (colon != end) {
-		step = colon + 1;
-		if (step == end) {
-			fail(c, s, len, "missing step after ':' (want :xF or "
-			    ":+S)");
-			return -1;
-		}
-		if (*step == 'x') {
-			geometric = 1;
-			if (item_num(c, s, len, "factor", step + 1,
-			    end - step - 1, 0, &st) != 0)
-				return -1;
-			if (st < 2) {
-				fail(c, s, len, "factor %zu is below 2", st);
-				return -1;
-			}
-			if (a == 0) {
-				fail(c, s, len, "a geometric range cannot "
-				    "start at 0");
-				return -1;
-			}
-		} else if (*step == '+') {
-			if (item_num(c, s, len, "step", step + 1,
-			    end - step - 1, 0, &st) != 0)
-				return -1;
-			if (st == 0) {
-				fail(c, s, len, "step must be at least 1");
-				return -1;
-			}
-		} else {
-			fail(c, s, len, "unknown step \"%.*s\" (want :xF or "
-			    ":+S)", (int)(end - step), step);
-			return -1;
-		}
+	/* Presets name no presets; the guard is against a bad edit. */
+	if (depth > 4) {
+		fail(c, s, len, "presets nest too deeply");
+		return -1;
 	}
+	return parse_list(c, p->spec, strlen(p->spec), depth + 1, out);
+}
 
-	/*
-	 * Count first, so that "0-1G" is refused before anything is
-	 * allocated. The loops compare against the room left below b instead
-	 * of adding, so they cannot overflow whatever the step.
-	 */
+/*
+ * The step of a range item s (of len bytes), [step, end) after its ':':
+ * xF (geometric, F >= 2, the range starting at a >= 1) or +S (S >= 1).
+ */
+static int
+parse_step(struct ctx *c, const char *s, size_t len, const char *step,
+    size_t a, size_t *st, int *geometric)
+{
+	const char *end = s + len;
+
+	*geometric = 0;
+	if (step == end) {
+		fail(c, s, len, "missing step after ':' (want :xF or :+S)");
+		return -1;
+	}
+	if (*step != 'x' && *step != '+') {
+		fail(c, s, len, "unknown step \"%.*s\" (want :xF or :+S)",
+		    (int)(end - step), step);
+		return -1;
+	}
+	*geometric = *step == 'x';
+	if (item_num(c, s, len, *geometric ? "factor" : "step", step + 1,
+	    end - step - 1, 0, st) != 0)
+		return -1;
+	if (*geometric && *st < 2) {
+		fail(c, s, len, "factor %zu is below 2", *st);
+		return -1;
+	}
+	if (*geometric && a == 0) {
+		fail(c, s, len, "a geometric range cannot start at 0");
+		return -1;
+	}
+	if (!*geometric && *st == 0) {
+		fail(c, s, len, "step must be at least 1");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Every value of the range a..b by st (times st if geometric). Counted
+ * first, so that "0-1G" is refused before anything is allocated. The
+ * loops compare against the room left below b instead of adding, so they
+ * cannot overflow whatever the step.
+ */
+static int
+expand_range(struct ctx *c, const char *s, size_t len, size_t a, size_t b,
+    size_t st, int geometric, struct vec *out)
+{
+	size_t	 v, count;
+
 	if (geometric) {
 		for (count = 1, v = a; v <= b / st; v *= st)
 			count++;
@@ -436,7 +435,6 @@ parse_item(struct ctx *c, const char *s, size_t len, int depth,
 		count = (b - a) / st + 1;
 	if (check_points(c, s, len, out, count) != 0)
 		return -1;
-
 	for (v = a;; ) {
 		if (push(c, s, len, out, v) != 0)
 			return -1;
@@ -451,6 +449,45 @@ parse_item(struct ctx *c, const char *s, size_t len, int depth,
 		}
 	}
 	return 0;
+}
+
+/* Parse one item of a list (already trimmed, not empty). */
+static int
+parse_item(struct ctx *c, const char *s, size_t len, int depth,
+    struct vec *out)
+{
+	const char	*dash, *colon, *end = s + len;
+	size_t		 a, b, st = 1;
+	int		 geometric = 0;
+
+	if (isalpha((unsigned char)s[0]))
+		return parse_preset_item(c, s, len, depth, out);
+	dash = memchr(s, '-', len);
+	colon = memchr(s, ':', len);
+	if (colon != NULL && (dash == NULL || colon < dash)) {
+		fail(c, s, len, "a step needs a range A-B before it");
+		return -1;
+	}
+	if (dash == NULL) {
+		if (item_num(c, s, len, c->what, s, len, 1, &a) != 0 ||
+		    check_points(c, s, len, out, 1) != 0)
+			return -1;
+		return push(c, s, len, out, a);
+	}
+	if (colon == NULL)
+		colon = end;
+	if (item_num(c, s, len, "range start", s, dash - s, 1, &a) != 0 ||
+	    item_num(c, s, len, "range end", dash + 1, colon - dash - 1, 1,
+	    &b) != 0)
+		return -1;
+	if (b < a) {
+		fail(c, s, len, "range end %zu is below start %zu", b, a);
+		return -1;
+	}
+	if (colon != end &&
+	    parse_step(c, s, len, colon + 1, a, &st, &geometric) != 0)
+		return -1;
+	return expand_range(c, s, len, a, b, st, geometric, out);
 }
 
 /* Parse a comma-separated list into out (unsorted). */
@@ -503,7 +540,7 @@ grid_parse(const char *spec, struct grid *g, char *err, size_t errlen)
 		free(vec.v);
 		return -1;
 	}
-	sort_unique(&vec);
+	vec_sort(&vec);
 	g->v = vec.v;
 	g->n = vec.n;
 	return 0;
@@ -525,17 +562,11 @@ struct pairs {
 static int
 pairs_push(struct pairs *p, size_t src, size_t dst)
 {
-	struct align_pair *nv;
-	size_t	 ncap;
+	struct align_pair *nv = grow(p->v, p->n, &p->cap, sizeof *nv);
 
-	if (p->n == p->cap) {
-		ncap = p->cap ? p->cap * 2 : 64;
-		nv = realloc(p->v, ncap * sizeof *nv);
-		if (nv == NULL)
-			return -1;
-		p->v = nv;
-		p->cap = ncap;
-	}
+	if (nv == NULL)
+		return -1;
+	p->v = nv;
 	p->v[p->n].src = src;
 	p->v[p->n].dst = dst;
 	p->n++;
@@ -575,7 +606,7 @@ parse_group(struct ctx *c, const char *s, size_t len, struct pairs *out)
 	}
 	if (parse_list(c, l, llen, 0, &src) != 0)
 		goto out;
-	sort_unique(&src);
+	vec_sort(&src);
 	if (slash != NULL) {
 		l = slash + 1;
 		llen = s + len - l;
@@ -587,7 +618,7 @@ parse_group(struct ctx *c, const char *s, size_t len, struct pairs *out)
 		}
 		if (parse_list(c, l, llen, 0, &dst) != 0)
 			goto out;
-		sort_unique(&dst);
+		vec_sort(&dst);
 		if (src.n > (GRID_MAX_POINTS - out->n) / dst.n) {
 			fail(c, s, len, "more than %d pairs", GRID_MAX_POINTS);
 			goto out;
@@ -625,7 +656,7 @@ parse_align(struct ctx *c, const char *spec, size_t len, int depth,
 	const struct grid_preset *p;
 	struct pairs	 out = { NULL, 0, 0 };
 	const char	*s, *t, *end, *semi;
-	size_t		 i, j, tlen, index;
+	size_t		 tlen, index;
 	char		 names[256];
 
 	t = spec;
@@ -662,13 +693,8 @@ parse_align(struct ctx *c, const char *spec, size_t len, int depth,
 		s = semi + 1;
 	}
 
-	qsort(out.v, out.n, sizeof *out.v, cmp_pair);
-	for (i = 1, j = 1; i < out.n; i++) {
-		if (cmp_pair(&out.v[i], &out.v[j - 1]) != 0)
-			out.v[j++] = out.v[i];
-	}
 	a->v = out.v;
-	a->n = out.n == 0 ? 0 : j;
+	a->n = sort_unique(out.v, out.n, sizeof *out.v, cmp_pair);
 	return 0;
 fail:
 	free(out.v);
