@@ -50,7 +50,8 @@ verify_exec(struct options *o)
 	vo.seed = seed;
 	ctx_cpu();
 	n = select_kernels(o->val[V_FAMILY], o->val[V_KERNEL], &ks, 1);
-	failed = verify_run(ks, n, &vo, stdout);
+	if ((failed = verify_run(ks, n, &vo, stdout, err, sizeof(err))) < 0)
+		fatal(EXIT_USAGE, "%s", err);
 	printf("%zu kernel%s verified, %d failed\n", n, n == 1 ? "" : "s",
 	    failed);
 	free(ks);

@@ -14,11 +14,15 @@ struct guard {
 	size_t		 page;
 };
 
-/* Map len accessible bytes (rounded up to pages) between two PROT_NONE pages. */
-void	guard_alloc(struct guard *g, size_t len);
+/*
+ * Map len accessible bytes (rounded up to pages) between two PROT_NONE
+ * pages. Returns 0, or -1 with a one-line message in err.
+ */
+int	guard_alloc(struct guard *g, size_t len, char *err, size_t errlen);
+/* Unmap; a guard never allocated (all zero) is left alone. */
 void	guard_free(struct guard *g);
-/* Make the accessible part read-only (1) or read-write (0). */
-void	guard_readonly(struct guard *g, int ro);
+/* Make the accessible part read-only (1) or read-write (0); 0 or -1. */
+int	guard_readonly(struct guard *g, int ro, char *err, size_t errlen);
 /*
  * The address p with p % 64 == off that is closest to the end such that
  * p + n <= end (so at most 63 bytes lie between p + n and the guard page).

@@ -13,7 +13,6 @@
 
 #include <errno.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,8 +24,7 @@
 #include "guard.h"
 #include "util.h"
 #include "verify.h"
-
-const char *const verify_pattern_names[PAT_N] = { "random", "0xff", "0x00" };
+#include "verify_copy.h"
 
 #define CANARY_PAD	64
 
@@ -39,20 +37,6 @@ verify_reference(enum kfamily f)
 		if (kernels[i].family == f && (kernels[i].flags & KF_REFERENCE))
 			return &kernels[i];
 	return NULL;
-}
-
-void
-verify_fail(struct verify_report *rep, const char *fmt, ...)
-{
-	va_list ap;
-
-	rep->failures++;
-	if (rep->nfirst >= VERIFY_MAX_REPORT)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(rep->first[rep->nfirst], sizeof(rep->first[0]), fmt, ap);
-	va_end(ap);
-	rep->nfirst++;
 }
 
 /* The lengths to test: every one up to dense, then a sampled set. */
@@ -181,337 +165,451 @@ canary_ok(const unsigned char *lo, const unsigned char *d, size_t n,
 
 struct vctx {
 	const struct kernel	*k, *ref;
-	struct verify_report	*rep;
+	struct vreport		*rep;
 	struct guard		 src, src2, dst, exp;
-	size_t			 maxlen;
-	uint64_t		 seed;
+	size_t			*lens, nlens;	/* the lengths to test */
+	size_t			(*pairs)[2];	/* offset pairs, 64 x 64 room */
+	int			 two;		/* the family takes two buffers */
+	char			 label[96];	/* a failing case's name */
+};
+
+/* One case: n bytes at src offset so (s) and dst offset dof (d). */
+struct vcase {
+	size_t			 n, so, dof;
+	int			 pat;
+	uint32_t		 sum;
+	unsigned char		*s, *d;
 };
 
 static const char *
 pname(int pat)
 {
-	return verify_pattern_names[pat];
+	return vreport_pattern_names[pat];
 }
 
-/* One case. Returns nothing; failures go to the report. */
+/* How the copy families name a case in a message. */
+static const char *
+copy_label(struct vctx *c, const struct vcase *v)
+{
+	snprintf(c->label, sizeof(c->label), "size %zu src+%zu dst+%zu %s",
+	    v->n, v->so, v->dof, pname(v->pat));
+	return c->label;
+}
+
+/* Bytes around [d, d+n) in [lo, hi) must still hold the canary. */
+static void
+check_canary(struct vctx *c, const char *(*label)(struct vctx *,
+    const struct vcase *), const struct vcase *v, unsigned char *lo,
+    unsigned char canary)
+{
+	size_t where = 0;
+	int side = canary_ok(lo, v->d, v->n, c->dst.end, canary, &where);
+
+	if (side != 0)
+		vreport_fail(c->rep, "%s: wrote %zu byte(s) %s dst",
+		    label(c, v), where + (side < 0 ? 0 : 1),
+		    side < 0 ? "before" : "after the end of");
+}
+
+/* memcpy, copy and csum_copy: dst must equal src, nothing else written. */
+static void
+check_copy(struct vctx *c, const struct vcase *v)
+{
+	const struct kernel *k = c->k;
+	unsigned char *lo = v->d - CANARY_PAD, *s = v->s, *d = v->d;
+	unsigned char canary = v->pat == PAT_ONES ? 0x5a : 0xa5;
+	uint32_t want = 0, got = 0;
+	size_t left = 0, n = v->n, i;
+	void *ret = NULL;
+
+	memset(lo, canary, (size_t)(c->dst.end - lo));
+	if (k->family == K_MEMCPY)
+		ret = k->fn.memcpy(d, s, n);
+	else if (k->family == K_COPY)
+		left = k->fn.copy(d, s, n);
+	else {
+		got = k->fn.csum_copy(s, d, n, v->sum);
+		want = c->ref->fn.csum_copy(s, c->exp.start, n, v->sum);
+	}
+	if (k->family == K_MEMCPY && ret != d)
+		vreport_fail(c->rep, "%s: returned dst%+td, not dst",
+		    copy_label(c, v), (unsigned char *)ret - d);
+	if (k->family == K_COPY && left != 0)
+		vreport_fail(c->rep, "%s: returned %zu bytes not copied, "
+		    "expected 0", copy_label(c, v), left);
+	if (k->family == K_CSUM_COPY && kfold(got) != kfold(want))
+		vreport_fail(c->rep, "%s sum 0x%08x: expected 0x%04x, got "
+		    "0x%04x (unfolded 0x%08x)", copy_label(c, v), v->sum,
+		    kfold(want), kfold(got), got);
+	if (memcmp(d, s, n) != 0) {
+		for (i = 0; i < n && d[i] == s[i]; i++)
+			;
+		vreport_fail(c->rep, "%s: byte %zu of dst is 0x%02x, expected "
+		    "0x%02x", copy_label(c, v), i, d[i], s[i]);
+	}
+	check_canary(c, copy_label, v, lo, canary);
+}
+
+/* The byte memset writes in a case. */
+static unsigned char
+memset_byte(const struct vcase *v)
+{
+	return v->pat == PAT_ZEROS ? 0 : v->pat == PAT_ONES ? 0xff :
+	    (unsigned char)((v->n * 31 + v->so) & 0xff);
+}
+
+static const char *
+memset_label(struct vctx *c, const struct vcase *v)
+{
+	snprintf(c->label, sizeof(c->label), "size %zu dst+%zu c=0x%02x",
+	    v->n, v->dof, memset_byte(v));
+	return c->label;
+}
+
+/* memset: dst holds the byte, nothing else written. */
+static void
+check_memset(struct vctx *c, const struct vcase *v)
+{
+	unsigned char cb = memset_byte(v), canary = (unsigned char)~cb;
+	unsigned char *lo = v->d - CANARY_PAD, *d = v->d;
+	void *ret;
+	size_t i;
+
+	memset(lo, canary, (size_t)(c->dst.end - lo));
+	ret = c->k->fn.memset(d, cb, v->n);
+	if (ret != d)
+		vreport_fail(c->rep, "%s: returned dst%+td, not dst",
+		    memset_label(c, v), (unsigned char *)ret - d);
+	for (i = 0; i < v->n && d[i] == cb; i++)
+		;
+	if (i < v->n)
+		vreport_fail(c->rep, "%s: byte %zu is 0x%02x",
+		    memset_label(c, v), i, d[i]);
+	check_canary(c, memset_label, v, lo, canary);
+}
+
+/* csum: the fold of the sum equals the reference's. */
+static void
+check_csum(struct vctx *c, const struct vcase *v)
+{
+	uint32_t got = c->k->fn.csum(v->s, v->n, v->sum);
+	uint32_t want = c->ref->fn.csum(v->s, v->n, v->sum);
+
+	if (kfold(got) != kfold(want))
+		vreport_fail(c->rep, "size %zu src+%zu %s sum 0x%08x: "
+		    "expected 0x%04x, got 0x%04x (unfolded 0x%08x)", v->n,
+		    v->so, pname(v->pat), v->sum, kfold(want), kfold(got),
+		    got);
+}
+
+/*
+ * csum_diff: from at the src offset, to (three lengths) at the dst offset
+ * in a second source buffer; the residues must equal the reference's.
+ */
+static void
+check_csum_diff(struct vctx *c, const struct vcase *v)
+{
+	struct vreport *rep = c->rep;
+	size_t nf = v->n & ~(size_t)3, tos[3], i;
+
+	tos[0] = nf;
+	tos[1] = 0;
+	tos[2] = (nf / 2) & ~(size_t)3;
+	for (i = 0; i < 3; i++) {
+		unsigned char *f = guard_near_end(&c->src, nf, v->so);
+		unsigned char *t = guard_near_end(&c->src2, tos[i], v->dof);
+		uint32_t got, want;
+
+		rep->cur_n2 = tos[i];
+		got = c->k->fn.csum_diff(f, nf, t, tos[i], v->sum);
+		want = c->ref->fn.csum_diff(f, nf, t, tos[i], v->sum);
+		if (kcanon(kfold(got)) != kcanon(kfold(want)))
+			vreport_fail(rep, "from %zu (src+%zu) to %zu (+%zu) %s "
+			    "seed 0x%08x: expected 0x%04x, got 0x%04x "
+			    "(unfolded 0x%08x)", nf, v->so, tos[i], v->dof,
+			    pname(v->pat), v->sum, kcanon(kfold(want)),
+			    kcanon(kfold(got)), got);
+		if (i > 0)
+			rep->cases++;
+	}
+}
+
+/* The check of each family. */
+static void (*const family_check[K_NFAMILIES])(struct vctx *,
+    const struct vcase *) = {
+	[K_MEMCPY] = check_copy,
+	[K_COPY] = check_copy,
+	[K_CSUM_COPY] = check_copy,
+	[K_MEMSET] = check_memset,
+	[K_CSUM] = check_csum,
+	[K_CSUM_DIFF] = check_csum_diff,
+};
+
+/* One case. Failures go to the report. */
 static void
 check_case(struct vctx *c, size_t n, size_t so, size_t dof, int pat,
     uint32_t sum)
 {
-	const struct kernel *k = c->k, *ref = c->ref;
-	struct verify_report *rep = c->rep;
-	unsigned char *s = guard_near_end(&c->src, n, so);
-	unsigned char *d = guard_near_end(&c->dst, n, dof);
-	unsigned char *lo = d - CANARY_PAD, *hi = c->dst.end;
-	unsigned char canary = pat == PAT_ONES ? 0x5a : 0xa5;
-	size_t where = 0;
-	int side;
+	struct vcase v = { .n = n, .so = so, .dof = dof, .pat = pat,
+	    .sum = sum };
+	enum kfamily f = c->k->family;
 
-	rep->cases++;
-	rep->cur_n = n;
-	rep->cur_src = so;
-	rep->cur_dst = dof;
-	rep->cur_pattern = pat;
+	v.s = guard_near_end(&c->src, n, so);
+	v.d = guard_near_end(&c->dst, n, dof);
+	vreport_case(c->rep, "copy", n, so, dof);
+	c->rep->cur_pattern = pat;
+	if ((unsigned)f < K_NFAMILIES && family_check[f] != NULL)
+		family_check[f](c, &v);
+}
 
-	switch (k->family) {
-	case K_MEMCPY:
-	case K_COPY:
-	case K_CSUM_COPY: {
-		uint32_t want = 0, got = 0;
-		size_t left = 0;
-		void *ret = NULL;
-
-		memset(lo, canary, (size_t)(hi - lo));
-		if (k->family == K_MEMCPY)
-			ret = k->fn.memcpy(d, s, n);
-		else if (k->family == K_COPY)
-			left = k->fn.copy(d, s, n);
-		else {
-			got = k->fn.csum_copy(s, d, n, sum);
-			want = ref->fn.csum_copy(s, c->exp.start, n, sum);
-		}
-		if (k->family == K_MEMCPY && ret != d)
-			verify_fail(rep, "size %zu src+%zu dst+%zu %s: returned "
-			    "dst%+td, not dst", n, so, dof, pname(pat),
-			    (unsigned char *)ret - d);
-		if (k->family == K_COPY && left != 0)
-			verify_fail(rep, "size %zu src+%zu dst+%zu %s: returned "
-			    "%zu bytes not copied, expected 0", n, so, dof,
-			    pname(pat), left);
-		if (k->family == K_CSUM_COPY && kfold(got) != kfold(want))
-			verify_fail(rep, "size %zu src+%zu dst+%zu %s sum "
-			    "0x%08x: expected 0x%04x, got 0x%04x (unfolded "
-			    "0x%08x)", n, so, dof, pname(pat), sum,
-			    kfold(want), kfold(got), got);
-		if (memcmp(d, s, n) != 0) {
-			size_t i;
-
-			for (i = 0; i < n && d[i] == s[i]; i++)
-				;
-			verify_fail(rep, "size %zu src+%zu dst+%zu %s: byte "
-			    "%zu of dst is 0x%02x, expected 0x%02x", n, so,
-			    dof, pname(pat), i, d[i], s[i]);
-		}
-		side = canary_ok(lo, d, n, hi, canary, &where);
-		if (side != 0)
-			verify_fail(rep, "size %zu src+%zu dst+%zu %s: wrote "
-			    "%zu byte(s) %s dst", n, so, dof, pname(pat),
-			    where + (side < 0 ? 0 : 1),
-			    side < 0 ? "before" : "after the end of");
-		break;
-	}
-	case K_MEMSET: {
-		int cv = pat == PAT_ZEROS ? 0 : pat == PAT_ONES ? 0xff :
-		    (int)(n * 31 + so) & 0xff;
-		unsigned char cb = (unsigned char)cv;
-		void *ret;
-		size_t i;
-
-		canary = (unsigned char)~cb;
-		memset(lo, canary, (size_t)(hi - lo));
-		ret = k->fn.memset(d, cv, n);
-		if (ret != d)
-			verify_fail(rep, "size %zu dst+%zu c=0x%02x: returned "
-			    "dst%+td, not dst", n, dof, cb,
-			    (unsigned char *)ret - d);
-		for (i = 0; i < n && d[i] == cb; i++)
-			;
-		if (i < n)
-			verify_fail(rep, "size %zu dst+%zu c=0x%02x: byte %zu is "
-			    "0x%02x", n, dof, cb, i, d[i]);
-		side = canary_ok(lo, d, n, hi, canary, &where);
-		if (side != 0)
-			verify_fail(rep, "size %zu dst+%zu c=0x%02x: wrote %zu "
-			    "byte(s) %s dst", n, dof, cb,
-			    where + (side < 0 ? 0 : 1),
-			    side < 0 ? "before" : "after the end of");
-		break;
-	}
-	case K_CSUM: {
-		uint32_t got = k->fn.csum(s, n, sum);
-		uint32_t want = ref->fn.csum(s, n, sum);
-
-		if (kfold(got) != kfold(want))
-			verify_fail(rep, "size %zu src+%zu %s sum 0x%08x: "
-			    "expected 0x%04x, got 0x%04x (unfolded 0x%08x)",
-			    n, so, pname(pat), sum, kfold(want), kfold(got),
-			    got);
-		break;
-	}
-	case K_CSUM_DIFF: {
-		/* from at the src offset, to in a second source buffer. */
-		size_t nf = n & ~(size_t)3, tos[3], i;
-
-		tos[0] = nf;
-		tos[1] = 0;
-		tos[2] = (nf / 2) & ~(size_t)3;
-		for (i = 0; i < 3; i++) {
-			unsigned char *f = guard_near_end(&c->src, nf, so);
-			unsigned char *t = guard_near_end(&c->src2, tos[i], dof);
-			uint32_t got, want;
-
-			rep->cur_n2 = tos[i];
-			got = k->fn.csum_diff(f, nf, t, tos[i], sum);
-			want = ref->fn.csum_diff(f, nf, t, tos[i], sum);
-			if (kcanon(kfold(got)) != kcanon(kfold(want)))
-				verify_fail(rep, "from %zu (src+%zu) to %zu "
-				    "(+%zu) %s seed 0x%08x: expected 0x%04x, "
-				    "got 0x%04x (unfolded 0x%08x)", nf, so,
-				    tos[i], dof, pname(pat), sum,
-				    kcanon(kfold(want)), kcanon(kfold(got)),
-				    got);
-			if (i > 0)
-				rep->cases++;
-		}
-		break;
-	}
+/* Initial sums: zero data with zero sum must fold to 0x0000; vary the rest. */
+static uint32_t
+initial_sum(int pat, size_t n, size_t pi, uint64_t *seed)
+{
+	switch (pat == PAT_ZEROS ? (n + pi) % 2 : (n + pi) % 4) {
+	case 0:
+		return 0;
+	case 1:
+		return pat == PAT_ZEROS ? 0xffff : 0xffffffffu;
+	case 2:
+		return 0xffff;
 	default:
-		break;
+		return (uint32_t)rng_next(seed);
 	}
 }
 
-void
+/* The lengths, and guarded buffers for the longest. */
+static int
+vctx_setup(struct vctx *c, int exhaustive, uint64_t *seed)
+{
+	struct vreport *rep = c->rep;
+	size_t i, max = 0, e = sizeof(rep->error);
+	enum kfamily f = c->k->family;
+
+	c->nlens = make_lengths(&c->lens, exhaustive, seed);
+	for (i = 0; i < c->nlens; i++)
+		if (c->lens[i] > max)
+			max = c->lens[i];
+	c->pairs = xcalloc(64 * 64, sizeof(*c->pairs));
+	c->two = f == K_MEMCPY || f == K_COPY || f == K_CSUM_COPY ||
+	    f == K_CSUM_DIFF;
+	if (guard_alloc(&c->src, max + 128, rep->error, e) != 0 ||
+	    guard_alloc(&c->src2, max + 128, rep->error, e) != 0 ||
+	    guard_alloc(&c->dst, max + 128 + CANARY_PAD, rep->error, e) != 0 ||
+	    guard_alloc(&c->exp, max + 128, rep->error, e) != 0)
+		return -1;
+	return 0;
+}
+
+static void
+vctx_free(struct vctx *c)
+{
+	free(c->pairs);
+	free(c->lens);
+	guard_free(&c->src);
+	guard_free(&c->src2);
+	guard_free(&c->dst);
+	guard_free(&c->exp);
+}
+
+/* Fill a source buffer with a pattern, then make it read-only. */
+static int
+fill_source(struct vctx *c, struct guard *g, int pat, uint64_t *seed)
+{
+	struct vreport *rep = c->rep;
+
+	if (guard_readonly(g, 0, rep->error, sizeof(rep->error)) != 0)
+		return -1;
+	fill_pattern(g->start, (size_t)(g->end - g->start), pat, seed);
+	return 0;
+}
+
+/* Every length and offset pair with the sources holding one pattern. */
+static int
+verify_pattern(struct vctx *c, int pat, int exhaustive, uint64_t *seed)
+{
+	struct vreport *rep = c->rep;
+	size_t li, pi, np, n, e = sizeof(rep->error);
+
+	if (fill_source(c, &c->src, pat, seed) != 0 ||
+	    fill_source(c, &c->src2, pat, seed) != 0)
+		return -1;
+	/* Sources are read-only: a kernel that writes to one faults. */
+	if (guard_readonly(&c->src, 1, rep->error, e) != 0 ||
+	    guard_readonly(&c->src2, 1, rep->error, e) != 0)
+		return -1;
+	for (li = 0; li < c->nlens; li++) {
+		n = c->lens[li];
+		if (c->k->family == K_CSUM_DIFF && n % 4 != 0)
+			continue;
+		np = make_offsets(n, exhaustive, c->two, c->pairs, 64 * 64);
+		for (pi = 0; pi < np; pi++)
+			check_case(c, n, c->pairs[pi][0], c->pairs[pi][1], pat,
+			    initial_sum(pat, n, pi, seed));
+	}
+	return 0;
+}
+
+int
 verify_one(const struct kernel *k, const struct verify_opts *o,
-    struct verify_report *rep)
+    struct vreport *rep)
 {
 	struct vctx c;
-	size_t *lens, nlens, li, npairs, pi;
-	size_t (*pairs)[2];
-	int pat, two;
 	uint64_t seed = o->seed ? o->seed : UINT64_C(0xc5b0);
-	uint32_t sum;
+	int pat, rc = -1;
 
 	memset(&c, 0, sizeof(c));
 	c.k = k;
 	c.ref = verify_reference(k->family);
 	c.rep = rep;
 	if (c.ref == NULL) {
-		verify_fail(rep, "family %s has no reference kernel",
+		vreport_fail(rep, "family %s has no reference kernel",
 		    family_name(k->family));
-		return;
+		return 0;
 	}
-	nlens = make_lengths(&lens, o->exhaustive, &seed);
-	c.maxlen = 0;
-	for (li = 0; li < nlens; li++)
-		if (lens[li] > c.maxlen)
-			c.maxlen = lens[li];
-	guard_alloc(&c.src, c.maxlen + 128);
-	guard_alloc(&c.src2, c.maxlen + 128);
-	guard_alloc(&c.dst, c.maxlen + 128 + CANARY_PAD);
-	guard_alloc(&c.exp, c.maxlen + 128);
-	pairs = xcalloc(64 * 64, sizeof(*pairs));
-	two = k->family == K_MEMCPY || k->family == K_COPY ||
-	    k->family == K_CSUM_COPY || k->family == K_CSUM_DIFF;
-	rep->cur_what = "copy";
-	for (pat = 0; pat < PAT_N; pat++) {
-		guard_readonly(&c.src, 0);
-		guard_readonly(&c.src2, 0);
-		fill_pattern(c.src.start, (size_t)(c.src.end - c.src.start),
-		    pat, &seed);
-		fill_pattern(c.src2.start, (size_t)(c.src2.end - c.src2.start),
-		    pat, &seed);
-		/* Sources are read-only: a kernel that writes to one faults. */
-		guard_readonly(&c.src, 1);
-		guard_readonly(&c.src2, 1);
-		for (li = 0; li < nlens; li++) {
-			size_t n = lens[li];
-
-			if (k->family == K_CSUM_DIFF && n % 4 != 0)
-				continue;
-			npairs = make_offsets(n, o->exhaustive, two, pairs,
-			    64 * 64);
-			for (pi = 0; pi < npairs; pi++) {
-				/*
-				 * Initial sums: zero data with zero sum must
-				 * fold to 0x0000; vary the rest.
-				 */
-				switch (pat == PAT_ZEROS ? (n + pi) % 2 :
-				    (n + pi) % 4) {
-				case 0:
-					sum = 0;
-					break;
-				case 1:
-					sum = pat == PAT_ZEROS ? 0xffff :
-					    0xffffffffu;
-					break;
-				case 2:
-					sum = 0xffff;
-					break;
-				default:
-					sum = (uint32_t)rng_next(&seed);
-					break;
-				}
-				check_case(&c, n, pairs[pi][0], pairs[pi][1],
-				    pat, sum);
-			}
-		}
-	}
-	if (k->family == K_COPY && (k->needs & CPU_FAULTS))
-		verify_copy_faults(k, rep, &seed);
-	free(pairs);
-	free(lens);
-	guard_free(&c.src);
-	guard_free(&c.src2);
-	guard_free(&c.dst);
-	guard_free(&c.exp);
+	if (vctx_setup(&c, o->exhaustive, &seed) != 0)
+		goto out;
+	for (pat = 0; pat < PAT_N; pat++)
+		if (verify_pattern(&c, pat, o->exhaustive, &seed) != 0)
+			goto out;
+	if (k->family == K_COPY && (k->needs & CPU_FAULTS) &&
+	    verify_copy_faults(k, rep, &seed) != 0)
+		goto out;
 	rep->done = 1;
+	rc = 0;
+out:
+	vctx_free(&c);
+	return rc;
 }
 
-static void
-print_report(FILE *out, const struct kernel *k, const struct verify_report *r,
-    int status, int max_report)
-{
-	int i;
+/* The child processes of one verify_run, one kernel each. */
+struct vrun {
+	const struct kernel	**ks;
+	size_t			 n;
+	const struct verify_opts *o;
+	struct vreport		*reps;		/* shared with the children */
+	pid_t			*pids;		/* -1 once reaped */
+	int			*status;
+	size_t			 next, running, printed;
+	int			 failed;
+	char			 error[256];	/* the first kernel not judged */
+};
 
-	if (r->done && r->failures == 0 && status == 0) {
-		fprintf(out, "%-24s ok      %lu cases\n", k->name, r->cases);
-		return;
+/* Start children until jobs run at once or every kernel has one. */
+static int
+vrun_spawn(struct vrun *v, char *err, size_t errlen)
+{
+	int jobs = v->o->jobs > 0 ? v->o->jobs : 1;
+	pid_t pid;
+
+	while (v->running < (size_t)jobs && v->next < v->n) {
+		if ((pid = fork()) < 0) {
+			snprintf(err, errlen, "fork: %s", strerror(errno));
+			return -1;
+		}
+		if (pid == 0)
+			_exit(verify_one(v->ks[v->next], v->o,
+			    &v->reps[v->next]) == 0 ? 0 : EXIT_USAGE);
+		v->pids[v->next++] = pid;
+		v->running++;
 	}
-	if (!r->done) {
-		if (WIFSIGNALED(status))
-			fprintf(out, "%-24s FAILED  killed by %s after %lu "
-			    "cases, at size %zu src+%zu dst+%zu %s (%s)\n",
-			    k->name, strsignal(WTERMSIG(status)), r->cases,
-			    r->cur_n, r->cur_src, r->cur_dst,
-			    verify_pattern_names[r->cur_pattern % PAT_N],
-			    r->cur_what != NULL ? r->cur_what : "copy");
-		else
-			/* e.g. a sanitizer caught the fault and exited */
-			fprintf(out, "%-24s FAILED  did not finish (exit %d) "
-			    "after %lu cases, at size %zu src+%zu dst+%zu %s\n",
-			    k->name, WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-			    r->cases, r->cur_n, r->cur_src, r->cur_dst,
-			    verify_pattern_names[r->cur_pattern % PAT_N]);
-	} else
-		fprintf(out, "%-24s FAILED  %lu of %lu cases\n", k->name,
-		    r->failures, r->cases);
-	for (i = 0; i < r->nfirst && i < max_report; i++)
-		fprintf(out, "  %s: %s\n", k->name, r->first[i]);
+	return 0;
+}
+
+/* Wait for one child to end. */
+static int
+vrun_reap(struct vrun *v, char *err, size_t errlen)
+{
+	size_t i;
+	int st;
+	pid_t pid = wait(&st);
+
+	if (pid < 0) {
+		snprintf(err, errlen, "wait: %s", strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < v->next; i++)
+		if (v->pids[i] == pid) {
+			v->status[i] = st;
+			v->pids[i] = -1;
+			v->running--;
+			break;
+		}
+	return 0;
+}
+
+/* Print finished kernels, in order. */
+static void
+vrun_print(struct vrun *v, FILE *out)
+{
+	while (v->printed < v->next && v->pids[v->printed] == -1) {
+		const struct vreport *r = &v->reps[v->printed];
+		const struct kernel *k = v->ks[v->printed];
+		int st = v->status[v->printed];
+
+		if (r->error[0] != '\0') {
+			if (v->error[0] == '\0')
+				snprintf(v->error, sizeof(v->error),
+				    "verifying %s: %s", k->name, r->error);
+		} else {
+			vreport_print(out, k, r, st, v->o->max_report);
+			if (!vreport_passed(r, st))
+				v->failed++;
+		}
+		fflush(out);
+		v->printed++;
+	}
+}
+
+/* After an error: stop the children still running. */
+static void
+vrun_stop(struct vrun *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->next; i++)
+		if (v->pids[i] > 0) {
+			kill(v->pids[i], SIGKILL);
+			waitpid(v->pids[i], NULL, 0);
+		}
 }
 
 int
 verify_run(const struct kernel **ks, size_t n, const struct verify_opts *o,
-    FILE *out)
+    FILE *out, char *err, size_t errlen)
 {
-	struct verify_report *reps;
-	pid_t *pids;
-	int *status, failed = 0, jobs = o->jobs > 0 ? o->jobs : 1;
-	size_t next = 0, running = 0, printed = 0, i;
-	size_t len = n * sizeof(*reps);
+	struct vrun v = { .ks = ks, .n = n, .o = o };
+	size_t len = n * sizeof(*v.reps);
+	int rc = 0;
 
 	if (n == 0)
 		return 0;
-	reps = mmap(NULL, len, PROT_READ | PROT_WRITE,
+	v.reps = mmap(NULL, len, PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (reps == MAP_FAILED)
-		fatal(EXIT_USAGE, "cannot map shared memory: %s",
+	if (v.reps == MAP_FAILED) {
+		snprintf(err, errlen, "cannot map shared memory: %s",
 		    strerror(errno));
-	memset(reps, 0, len);
-	pids = xcalloc(n, sizeof(*pids));
-	status = xcalloc(n, sizeof(*status));
+		return -1;
+	}
+	memset(v.reps, 0, len);
+	v.pids = xcalloc(n, sizeof(*v.pids));
+	v.status = xcalloc(n, sizeof(*v.status));
 	fflush(out);
 	fflush(stderr);
-	while (printed < n) {
-		while (running < (size_t)jobs && next < n) {
-			pid_t pid = fork();
-
-			if (pid < 0)
-				fatal(EXIT_USAGE, "fork: %s", strerror(errno));
-			if (pid == 0) {
-				verify_one(ks[next], o, &reps[next]);
-				_exit(0);
-			}
-			pids[next++] = pid;
-			running++;
-		}
-		{
-			int st;
-			pid_t pid = wait(&st);
-
-			if (pid < 0)
-				fatal(EXIT_USAGE, "wait: %s", strerror(errno));
-			for (i = 0; i < next; i++)
-				if (pids[i] == pid) {
-					status[i] = st;
-					pids[i] = -1;
-					running--;
-					break;
-				}
-		}
-		/* Print finished kernels in order. */
-		while (printed < next && pids[printed] == -1) {
-			const struct verify_report *r = &reps[printed];
-			int st = status[printed];
-
-			print_report(out, ks[printed], r, st, o->max_report);
-			if (!(r->done && r->failures == 0 && st == 0))
-				failed++;
-			fflush(out);
-			printed++;
-		}
+	while (rc == 0 && v.printed < n) {
+		if (vrun_spawn(&v, err, errlen) != 0 ||
+		    vrun_reap(&v, err, errlen) != 0) {
+			vrun_stop(&v);
+			rc = -1;
+		} else
+			vrun_print(&v, out);
 	}
-	munmap(reps, len);
-	free(pids);
-	free(status);
-	return failed;
+	if (rc == 0 && v.error[0] != '\0') {
+		snprintf(err, errlen, "%s", v.error);
+		rc = -1;
+	}
+	munmap(v.reps, len);
+	free(v.pids);
+	free(v.status);
+	return rc == 0 ? v.failed : rc;
 }

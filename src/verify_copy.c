@@ -27,8 +27,7 @@
 
 #include "engine.h"
 #include "guard.h"
-#include "util.h"
-#include "verify.h"
+#include "verify_copy.h"
 
 #define FAULT_MAXLEN	256	/* every length up to this */
 #define FAULT_ALLOFF	64	/* every other-buffer offset 0..7 up to this */
@@ -37,7 +36,7 @@
 
 struct fctx {
 	const struct kernel	*k;
-	struct verify_report	*rep;
+	struct vreport	*rep;
 	struct guard		 src, dst;
 };
 
@@ -61,14 +60,32 @@ first_diff(const unsigned char *a, const unsigned char *b, size_t n)
 	return i;
 }
 
-static void
-note_case(struct fctx *c, const char *what, size_t n, size_t so, size_t dof)
+/*
+ * A src case: copy n bytes from s to dst + dof, with FAULT_PAD canary
+ * bytes each side of the destination; the copy's return value.
+ */
+static size_t
+src_case(struct fctx *c, const char *what, const unsigned char *s, size_t n,
+    size_t dof)
 {
-	c->rep->cases++;
-	c->rep->cur_what = what;
-	c->rep->cur_n = n;
-	c->rep->cur_src = so;
-	c->rep->cur_dst = dof;
+	vreport_case(c->rep, what, n, (uintptr_t)s & 63, dof);
+	memset(c->dst.start, FAULT_CANARY, FAULT_PAD + dof + n + FAULT_PAD);
+	return c->k->fn.copy(c->dst.start + FAULT_PAD + dof, s, n);
+}
+
+/*
+ * A case whose side ("src" or "dst") starts k bytes inside the
+ * inaccessible page must return n: nothing could be copied. other is the
+ * other side's offset.
+ */
+static void
+start_returned(struct fctx *c, const char *side, size_t n, size_t k,
+    size_t other, size_t got)
+{
+	if (got != n)
+		vreport_fail(c->rep, "size %zu %s+%zu, %s starts %zu bytes "
+		    "inside an inaccessible page: returned %zu, expected %zu",
+		    n, side[0] == 's' ? "dst" : "src", other, side, k, got, n);
 }
 
 /* src runs into the inaccessible page after k of its n bytes. */
@@ -77,26 +94,24 @@ src_end(struct fctx *c, size_t n, size_t k, size_t dof)
 {
 	const unsigned char *s = c->src.end - k;
 	unsigned char *area = c->dst.start, *d = area + FAULT_PAD + dof;
-	size_t span = FAULT_PAD + dof + n + FAULT_PAD, got, i;
+	size_t span = FAULT_PAD + dof + n + FAULT_PAD, i;
+	size_t got = src_case(c, "src fault", s, n, dof);
 
-	note_case(c, "src fault", n, (uintptr_t)s & 63, dof);
-	memset(area, FAULT_CANARY, span);
-	got = c->k->fn.copy(d, s, n);
 	if (got != n - k)
-		verify_fail(c->rep, "size %zu src+%zu dst+%zu, src faults "
+		vreport_fail(c->rep, "size %zu src+%zu dst+%zu, src faults "
 		    "after %zu bytes: returned %zu, expected %zu", n,
 		    (size_t)((uintptr_t)s & 63), dof, k, got, n - k);
 	if ((i = first_diff(d, s, k)) < k)
-		verify_fail(c->rep, "size %zu dst+%zu, src faults after %zu "
+		vreport_fail(c->rep, "size %zu dst+%zu, src faults after %zu "
 		    "bytes: byte %zu not copied", n, dof, k, i);
 	if ((i = first_not(area, 0, FAULT_PAD + dof, FAULT_CANARY)) <
 	    FAULT_PAD + dof)
-		verify_fail(c->rep, "size %zu dst+%zu, src faults after %zu "
+		vreport_fail(c->rep, "size %zu dst+%zu, src faults after %zu "
 		    "bytes: wrote %zu byte(s) before dst", n, dof, k,
 		    FAULT_PAD + dof - i);
 	if ((i = first_not(area, FAULT_PAD + dof + k, span, FAULT_CANARY)) <
 	    span)
-		verify_fail(c->rep, "size %zu dst+%zu, src faults after %zu "
+		vreport_fail(c->rep, "size %zu dst+%zu, src faults after %zu "
 		    "bytes: wrote dst byte %zu, past the fault", n, dof, k,
 		    i - FAULT_PAD - dof);
 }
@@ -106,18 +121,13 @@ static void
 src_start(struct fctx *c, size_t n, size_t k, size_t dof)
 {
 	const unsigned char *s = c->src.start - k;
-	unsigned char *area = c->dst.start, *d = area + FAULT_PAD + dof;
-	size_t span = FAULT_PAD + dof + n + FAULT_PAD, got, i;
+	unsigned char *area = c->dst.start;
+	size_t span = FAULT_PAD + dof + n + FAULT_PAD, i;
+	size_t got = src_case(c, "src fault at start", s, n, dof);
 
-	note_case(c, "src fault at start", n, (uintptr_t)s & 63, dof);
-	memset(area, FAULT_CANARY, span);
-	got = c->k->fn.copy(d, s, n);
-	if (got != n)
-		verify_fail(c->rep, "size %zu dst+%zu, src starts %zu bytes "
-		    "inside an inaccessible page: returned %zu, expected %zu",
-		    n, dof, k, got, n);
+	start_returned(c, "src", n, k, dof, got);
 	if ((i = first_not(area, 0, span, FAULT_CANARY)) < span)
-		verify_fail(c->rep, "size %zu dst+%zu, src starts %zu bytes "
+		vreport_fail(c->rep, "size %zu dst+%zu, src starts %zu bytes "
 		    "inside an inaccessible page: wrote dst%+td", n, dof, k,
 		    (ptrdiff_t)i - (ptrdiff_t)(FAULT_PAD + dof));
 }
@@ -130,18 +140,18 @@ dst_end(struct fctx *c, size_t n, size_t k, size_t so)
 	unsigned char *d = c->dst.end - k, *area = d - FAULT_PAD;
 	size_t got, i;
 
-	note_case(c, "dst fault", n, so, (uintptr_t)d & 63);
+	vreport_case(c->rep, "dst fault", n, so, (uintptr_t)d & 63);
 	memset(area, FAULT_CANARY, FAULT_PAD + k);
 	got = c->k->fn.copy(d, s, n);
 	if (got != n - k)
-		verify_fail(c->rep, "size %zu src+%zu dst+%zu, dst faults "
+		vreport_fail(c->rep, "size %zu src+%zu dst+%zu, dst faults "
 		    "after %zu bytes: returned %zu, expected %zu", n, so,
 		    (size_t)((uintptr_t)d & 63), k, got, n - k);
 	if ((i = first_diff(d, s, k)) < k)
-		verify_fail(c->rep, "size %zu src+%zu, dst faults after %zu "
+		vreport_fail(c->rep, "size %zu src+%zu, dst faults after %zu "
 		    "bytes: byte %zu not copied", n, so, k, i);
 	if ((i = first_not(area, 0, FAULT_PAD, FAULT_CANARY)) < FAULT_PAD)
-		verify_fail(c->rep, "size %zu src+%zu, dst faults after %zu "
+		vreport_fail(c->rep, "size %zu src+%zu, dst faults after %zu "
 		    "bytes: wrote %zu byte(s) before dst", n, so, k,
 		    FAULT_PAD - i);
 }
@@ -154,38 +164,21 @@ dst_start(struct fctx *c, size_t n, size_t k, size_t so)
 	unsigned char *d = c->dst.start - k, *area = c->dst.start;
 	size_t span = n - k + FAULT_PAD, got, i;
 
-	note_case(c, "dst fault at start", n, so, (uintptr_t)d & 63);
+	vreport_case(c->rep, "dst fault at start", n, so, (uintptr_t)d & 63);
 	memset(area, FAULT_CANARY, span);
 	got = c->k->fn.copy(d, s, n);
-	if (got != n)
-		verify_fail(c->rep, "size %zu src+%zu, dst starts %zu bytes "
-		    "inside an inaccessible page: returned %zu, expected %zu",
-		    n, so, k, got, n);
+	start_returned(c, "dst", n, k, so, got);
 	if ((i = first_not(area, 0, span, FAULT_CANARY)) < span)
-		verify_fail(c->rep, "size %zu src+%zu, dst starts %zu bytes "
+		vreport_fail(c->rep, "size %zu src+%zu, dst starts %zu bytes "
 		    "inside an inaccessible page: wrote dst byte %zu", n, so,
 		    k, i + k);
 }
 
-void
-verify_copy_faults(const struct kernel *k, struct verify_report *rep,
-    uint64_t *seed)
+/* Every length up to FAULT_MAXLEN, every position of the fault in it. */
+static void
+all_cases(struct fctx *c)
 {
-	struct fctx c;
-	size_t n, f, off, i, len;
-
-	memset(&c, 0, sizeof(c));
-	c.k = k;
-	c.rep = rep;
-	len = 2 * FAULT_PAD + 8 + FAULT_MAXLEN;
-	guard_alloc(&c.src, len);
-	guard_alloc(&c.dst, len);
-	for (i = 0; i < (size_t)(c.src.end - c.src.start); i++) {
-		unsigned char b = (unsigned char)rng_next(seed);
-
-		c.src.start[i] = b == FAULT_CANARY ? (unsigned char)~b : b;
-	}
-	guard_readonly(&c.src, 1);
+	size_t n, f, off;
 
 	for (n = 0; n <= FAULT_MAXLEN; n++)
 		for (f = 0; f <= n; f++)
@@ -193,13 +186,40 @@ verify_copy_faults(const struct kernel *k, struct verify_report *rep,
 				/* Short lengths: every offset; then one. */
 				if (n > FAULT_ALLOFF && off != ((n + f) & 7))
 					continue;
-				src_end(&c, n, f, off);
-				dst_end(&c, n, f, off);
+				src_end(c, n, f, off);
+				dst_end(c, n, f, off);
 				if (f > 0) {
-					src_start(&c, n, f, off);
-					dst_start(&c, n, f, off);
+					src_start(c, n, f, off);
+					dst_start(c, n, f, off);
 				}
 			}
+}
+
+int
+verify_copy_faults(const struct kernel *k, struct vreport *rep,
+    uint64_t *seed)
+{
+	struct fctx c;
+	size_t i, len = 2 * FAULT_PAD + 8 + FAULT_MAXLEN;
+	int rc = -1;
+
+	memset(&c, 0, sizeof(c));
+	c.k = k;
+	c.rep = rep;
+	if (guard_alloc(&c.src, len, rep->error, sizeof(rep->error)) != 0 ||
+	    guard_alloc(&c.dst, len, rep->error, sizeof(rep->error)) != 0)
+		goto out;
+	for (i = 0; i < (size_t)(c.src.end - c.src.start); i++) {
+		unsigned char b = (unsigned char)rng_next(seed);
+
+		c.src.start[i] = b == FAULT_CANARY ? (unsigned char)~b : b;
+	}
+	if (guard_readonly(&c.src, 1, rep->error, sizeof(rep->error)) != 0)
+		goto out;
+	all_cases(&c);
+	rc = 0;
+out:
 	guard_free(&c.src);
 	guard_free(&c.dst);
+	return rc;
 }

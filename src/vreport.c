@@ -1,0 +1,74 @@
+/*
+ * vreport.c - what verifying one kernel found, and how it is printed.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "vreport.h"
+
+const char *const vreport_pattern_names[PAT_N] = { "random", "0xff", "0x00" };
+
+void
+vreport_case(struct vreport *rep, const char *what, size_t n, size_t src,
+    size_t dst)
+{
+	rep->cases++;
+	rep->cur_what = what;
+	rep->cur_n = n;
+	rep->cur_src = src;
+	rep->cur_dst = dst;
+}
+
+void
+vreport_fail(struct vreport *rep, const char *fmt, ...)
+{
+	va_list ap;
+
+	rep->failures++;
+	if (rep->nfirst >= VREPORT_MAX)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(rep->first[rep->nfirst], sizeof(rep->first[0]), fmt, ap);
+	va_end(ap);
+	rep->nfirst++;
+}
+
+int
+vreport_passed(const struct vreport *r, int status)
+{
+	return r->done && r->failures == 0 && status == 0;
+}
+
+void
+vreport_print(FILE *out, const struct kernel *k, const struct vreport *r,
+    int status, int max_report)
+{
+	const char *pat = vreport_pattern_names[r->cur_pattern % PAT_N];
+	int i;
+
+	if (vreport_passed(r, status)) {
+		fprintf(out, "%-24s ok      %lu cases\n", k->name, r->cases);
+		return;
+	}
+	if (r->done)
+		fprintf(out, "%-24s FAILED  %lu of %lu cases\n", k->name,
+		    r->failures, r->cases);
+	else if (WIFSIGNALED(status))
+		fprintf(out, "%-24s FAILED  killed by %s after %lu cases, at "
+		    "size %zu src+%zu dst+%zu %s (%s)\n", k->name,
+		    strsignal(WTERMSIG(status)), r->cases, r->cur_n,
+		    r->cur_src, r->cur_dst, pat,
+		    r->cur_what != NULL ? r->cur_what : "copy");
+	else
+		/* e.g. a sanitizer caught the fault and exited */
+		fprintf(out, "%-24s FAILED  did not finish (exit %d) after %lu "
+		    "cases, at size %zu src+%zu dst+%zu %s\n", k->name,
+		    WIFEXITED(status) ? WEXITSTATUS(status) : -1, r->cases,
+		    r->cur_n, r->cur_src, r->cur_dst, pat);
+	for (i = 0; i < r->nfirst && i < max_report; i++)
+		fprintf(out, "  %s: %s\n", k->name, r->first[i]);
+}
