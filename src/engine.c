@@ -445,7 +445,7 @@ planned_rounds(struct sweep *sw)
 	size_t reps = sw->o->reps, round, nrounds, g;
 
 	nrounds = reps < 5 ? reps : 5;
-	sw->per = (reps + nrounds - 1) / nrounds;
+	sw->per = nrounds > 0 ? (reps + nrounds - 1) / nrounds : 0;
 	for (round = 0; round < nrounds; round++) {
 		size_t want = (round + 1) * sw->per < reps ?
 		    (round + 1) * sw->per : reps;
