@@ -7,7 +7,8 @@
 # room for small allocations: the buffers asked for below are far larger.
 limit=1024
 while [ $limit -le 1048576 ] &&
-    ! (ulimit -v $limit && "$CSUMBENCH" list >/dev/null 2>&1); do
+    ! (ulimit -v $limit && "$CSUMBENCH" list >/dev/null 2>&1; exit $?) \
+    2>/dev/null; do
 	limit=$((limit * 2))
 done
 if [ $limit -gt 1048576 ]; then
