@@ -1,0 +1,214 @@
+/*
+ * t_rset.c - the results writers and readers on a fixed set of points.
+ *
+ * The same synthetic points (no timing involved) are written as CSV, JSON
+ * and the terminal table, under a TSC-like timer and under the ns timer,
+ * and compared byte for byte with the files in tests/data/golden/. The CSV
+ * files are then read back and written again, which must give the same
+ * bytes. `t_rset --write DIR` writes the files instead (to review a
+ * deliberate change of the schema).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/engine.h"
+#include "../src/load.h"
+#include "../src/provenance.h"
+#include "../src/results.h"
+#include "../src/results_json.h"
+#include "../src/stats.h"
+#include "tap.h"
+
+static const struct kernel kx[] = {
+	{ .name = "memcpy.test_a", .family = K_MEMCPY, .isa = "c" },
+	{ .name = "copy.test_c", .family = K_COPY, .isa = "sse2" },
+	{ .name = "csum.test_b", .family = K_CSUM, .isa = "avx2" },
+};
+
+#define NPTS	6
+
+/* Samples with ties, an outlier, and one point at or below the floor. */
+static void
+make_points(struct point *pts)
+{
+	static const struct {
+		int k;
+		size_t size, src, dst;
+		int cache, mode;
+		size_t batch;
+		double overhead, first, step;
+		size_t n;
+	} d[NPTS] = {
+		{ 0, 64, 0, 0, CACHE_HOT, MODE_THROUGHPUT, 1024, 4.25, 10.5, 0.125, 9 },
+		{ 0, 4096, 3, 5, CACHE_COLD, MODE_LATENCY, 16, 6.5, 812.75, 3.5, 12 },
+		{ 0, 4096, 0, 0, CACHE_HOT, MODE_THROUGHPUT, 64, 4.0, 100.0 / 3, 0.1, 7 },
+		{ 1, 1500, 7, 1, CACHE_HOT, MODE_THROUGHPUT, 256, 5.125, 61.0, 0.75, 10 },
+		{ 2, 20, 0, 0, CACHE_HOT, MODE_THROUGHPUT, 2048, 7.5, -0.5, 0.0625, 8 },
+		{ 2, 1500, 2, 2, CACHE_HOT, MODE_LATENCY, 128, 7.5, 95.0, 1.0 / 7, 11 },
+	};
+	size_t i, j;
+
+	for (i = 0; i < NPTS; i++) {
+		struct point *p = &pts[i];
+
+		memset(p, 0, sizeof(*p));
+		p->k = &kx[d[i].k];
+		p->size = d[i].size;
+		p->src_off = d[i].src;
+		p->dst_off = d[i].dst;
+		p->cache = d[i].cache;
+		p->mode = d[i].mode;
+		p->batch = d[i].batch;
+		p->overhead = d[i].overhead;
+		p->nsamples = p->cap = d[i].n;
+		p->samples = calloc(d[i].n, sizeof(double));
+		for (j = 0; j < d[i].n; j++)
+			p->samples[j] = d[i].first + d[i].step *
+			    (double)((j * 5) % d[i].n);
+		if (d[i].n > 8)
+			p->samples[3] = d[i].first * 7;	/* an outlier */
+		stats_compute(p->samples, p->nsamples, &p->st);
+	}
+}
+
+static void
+make_timer(struct timer_info *ti, int ns)
+{
+	memset(ti, 0, sizeof(*ti));
+	ti->name = ns ? "clock_gettime" : "tsc";
+	ti->unit = ns ? "ns" : "ticks";
+	ti->hz = ns ? 1e9 : 2596137371.910474;
+	ti->est_core_hz = ns ? 0 : 3712345678;
+}
+
+static char *
+slurp_fp(FILE *fp, size_t *len)
+{
+	char *buf;
+	long n;
+
+	fflush(fp);
+	n = ftell(fp);
+	rewind(fp);
+	buf = malloc((size_t)n + 1);
+	if (buf == NULL || fread(buf, 1, (size_t)n, fp) != (size_t)n) {
+		perror("slurp");
+		exit(99);
+	}
+	buf[n] = '\0';
+	*len = (size_t)n;
+	return buf;
+}
+
+static const char *wdir;	/* --write DIR */
+
+/* What fp holds against the golden file name; or write it to wdir. */
+static int
+same_as(FILE *fp, const char *name)
+{
+	size_t len, glen = 0;
+	char *got = slurp_fp(fp, &len), *want = NULL, *path;
+	const char *top = getenv("top_srcdir");
+	FILE *g;
+	int ok;
+
+	if (wdir != NULL) {
+		path = malloc(strlen(wdir) + strlen(name) + 2);
+		sprintf(path, "%s/%s", wdir, name);
+		g = fopen(path, "w");
+		if (g == NULL || fwrite(got, 1, len, g) != len || fclose(g)) {
+			perror(path);
+			exit(99);
+		}
+		free(path);
+		free(got);
+		return 1;
+	}
+	if (top == NULL)
+		top = ".";
+	path = malloc(strlen(top) + strlen(name) + 32);
+	sprintf(path, "%s/tests/data/golden/%s", top, name);
+	if ((g = fopen(path, "r")) != NULL) {
+		fseek(g, 0, SEEK_END);
+		want = slurp_fp(g, &glen);
+		fclose(g);
+	} else
+		tap_diag("%s: cannot open", path);
+	ok = want != NULL && glen == len && memcmp(got, want, len) == 0;
+	if (!ok && want != NULL) {
+		size_t i, line = 1;
+
+		for (i = 0; i < len && i < glen && got[i] == want[i]; i++)
+			line += got[i] == '\n';
+		tap_diag("%s differs from line %zu", name, line);
+	}
+	free(path);
+	free(got);
+	free(want);
+	return ok;
+}
+
+static FILE *
+tmp(void)
+{
+	FILE *fp = tmpfile();
+
+	if (fp == NULL) {
+		perror("tmpfile");
+		exit(99);
+	}
+	return fp;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct point pts[NPTS];
+	struct timer_info ti;
+	struct provenance pv = { NULL, 0 };
+	int ns;
+
+	if (argc == 3 && strcmp(argv[1], "--write") == 0)
+		wdir = argv[2];
+	make_points(pts);
+	for (ns = 0; ns < 2; ns++) {
+		const char *u = ns ? "ns" : "ticks";
+		char name[64];
+		FILE *fp;
+
+		make_timer(&ti, ns);
+		provenance_set(&pv, "host", "testhost");
+		provenance_set(&pv, "cpus_online", "2");
+		provenance_set(&pv, "unit", "%s", ti.unit);
+		if (ti.est_core_hz > 0)
+			provenance_set(&pv, "est_core_hz", "%.0f",
+			    ti.est_core_hz);
+
+		snprintf(name, sizeof(name), "points_%s.csv", u);
+		fp = tmp();
+		results_write_csv(fp, pts, NPTS, &ti);
+		tap_ok(same_as(fp, name), "CSV of known points (%s) as golden", u);
+		fclose(fp);
+
+		snprintf(name, sizeof(name), "points_%s.json", u);
+		fp = tmp();
+		results_write_json(fp, pts, NPTS, &ti, &pv);
+		tap_ok(same_as(fp, name), "JSON of known points (%s) as golden",
+		    u);
+		fclose(fp);
+
+		snprintf(name, sizeof(name), "points_%s.table", u);
+		fp = tmp();
+		results_write_summary(fp, pts, NPTS, &ti);
+		tap_ok(same_as(fp, name), "table of known points (%s) as golden",
+		    u);
+		fclose(fp);
+		provenance_free(&pv);
+	}
+	engine_free(pts, NPTS);
+	return tap_done();
+}
