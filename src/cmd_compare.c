@@ -11,7 +11,8 @@
 
 #include "cmd.h"
 #include "compare.h"
-#include "load.h"
+#include "rformat.h"
+#include "rset.h"
 #include "optval.h"
 #include "util.h"
 
@@ -114,17 +115,17 @@ load_side(const char *arg, struct rset *rs, int cost)
 	int first = 1;
 
 	for (p = list; (tok = strtok_r(p, ",", &save)) != NULL; p = NULL) {
-		if (load_results(tok, first ? rs : &more, err, sizeof(err)) != 0)
+		if (rformat_read(tok, first ? rs : &more, err, sizeof(err)) != 0)
 			usage_error("%s", err);
 		warn_unpinned(first ? rs : &more);
 		if (!first)
 			warn_provenance(rs, "run", &more, "run");
 		if (cost >= 0 && cost != CMP_COST_NET)
-			load_add_overhead(first ? rs : &more);
+			rset_add_overhead(first ? rs : &more);
 		if (!first) {
-			if (load_merge(rs, &more, err, sizeof(err)) != 0)
+			if (rset_merge(rs, &more, err, sizeof(err)) != 0)
 				usage_error("%s", err);
-			load_free(&more);
+			rset_free(&more);
 		}
 		first = 0;
 	}
@@ -179,6 +180,7 @@ compare_exec(struct options *o)
 	char **av = o->argv;
 	int rc, multi, one = o->argc == 1;
 	struct outfile of;
+	char err[512];
 
 	compare_options(o, &co);
 	if (one && (o->val[C_A_KERNEL] == NULL || o->val[C_B_KERNEL] == NULL))
@@ -197,10 +199,11 @@ compare_exec(struct options *o)
 	if (multi && co.cost != CMP_COST_NET)
 		co.cost = CMP_COST_NET;	/* overheads are added back already */
 	outfile_open(&of, output != NULL ? output : "-");
-	rc = compare_sets(&a, &b, &co, of.fp);
+	if ((rc = compare_sets(&a, &b, &co, of.fp, err, sizeof(err))) < 0)
+		usage_error("%s", err);
 	outfile_commit(&of);
-	load_free(&a);
-	load_free(&b);
+	rset_free(&a);
+	rset_free(&b);
 	return rc;
 }
 

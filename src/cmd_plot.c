@@ -33,6 +33,8 @@ plot_exec(struct options *o)
 	struct plot_input in;
 	struct figlist figs = { NULL, 0 };
 	char err[512], *dir;
+	size_t i;
+	int rc;
 
 	if (optval_dir(OPTVAL_OF(o, P_OUTPUT), &dir, err, sizeof(err)) != 0 ||
 	    plot_opts_from(&po, dir, options_value(o, P_FORMAT),
@@ -42,7 +44,11 @@ plot_exec(struct options *o)
 	if (plot_input_load(&in, &po, o->argv[0], o->val[P_COMPARE], err,
 	    sizeof(err)) != 0)
 		usage_error("%s", err);
-	plot_input_draw(&po, &in, &figs);
+	rc = plot_input_draw(&po, &in, &figs, err, sizeof(err));
+	for (i = 0; i < figs.n; i++)
+		printf("%s\n", figs.v[i].path);
+	if (rc != 0)
+		usage_error("%s", err);
 	if (figs.n == 0)
 		usage_error("%s: nothing to plot (a throughput figure needs two "
 		    "sizes or more, a heatmap two offsets or more each side)",

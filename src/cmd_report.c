@@ -13,7 +13,7 @@
 #include "cmd.h"
 #include "optval.h"
 #include "compare.h"
-#include "load.h"
+#include "rset.h"
 #include "plot.h"
 #include "util.h"
 
@@ -95,14 +95,14 @@ prov_row(FILE *fp, const char *what, const char *a, const char *b, int two)
 static char *
 prov_cpu(const struct rset *rs)
 {
-	const char *brand = load_meta(rs, "cpu_brand");
+	const char *brand = rset_meta(rs, "cpu_brand");
 
 	if (!has_meta(rs) || *brand == '\0')
 		return xstrdup("");
 	return xasprintf("%s (%s, family %s model %s stepping %s; %s CPUs online)",
-	    brand, load_meta(rs, "cpu_vendor"), load_meta(rs, "cpu_family"),
-	    load_meta(rs, "cpu_model"), load_meta(rs, "cpu_stepping"),
-	    load_meta(rs, "cpus_online"));
+	    brand, rset_meta(rs, "cpu_vendor"), rset_meta(rs, "cpu_family"),
+	    rset_meta(rs, "cpu_model"), rset_meta(rs, "cpu_stepping"),
+	    rset_meta(rs, "cpus_online"));
 }
 
 static char *
@@ -110,39 +110,39 @@ prov_caches(const struct rset *rs)
 {
 	char a[32], b[32], c[32];
 
-	if (!has_meta(rs) || *load_meta(rs, "l1d_bytes") == '\0')
+	if (!has_meta(rs) || *rset_meta(rs, "l1d_bytes") == '\0')
 		return xstrdup("");
 	return xasprintf("L1d %s, L2 %s, L3 %s",
-	    size_label(atof(load_meta(rs, "l1d_bytes")), a, sizeof a),
-	    size_label(atof(load_meta(rs, "l2_bytes")), b, sizeof b),
-	    size_label(atof(load_meta(rs, "l3_bytes")), c, sizeof c));
+	    size_label(atof(rset_meta(rs, "l1d_bytes")), a, sizeof a),
+	    size_label(atof(rset_meta(rs, "l2_bytes")), b, sizeof b),
+	    size_label(atof(rset_meta(rs, "l3_bytes")), c, sizeof c));
 }
 
 static char *
 prov_timer(const struct rset *rs)
 {
-	const char *t = load_meta(rs, "timer");
-	double hz = atof(load_meta(rs, "timer_hz"));
+	const char *t = rset_meta(rs, "timer");
+	double hz = atof(rset_meta(rs, "timer_hz"));
 
 	if (*t == '\0')
 		return xstrdup("");
 	return xasprintf("%s, unit %s%s%.4g GHz, start/stop overhead %s %s",
-	    t, load_meta(rs, "unit"), hz > 0 ? ", " : "", hz / 1e9,
-	    load_meta(rs, "timer_overhead"), load_meta(rs, "unit"));
+	    t, rset_meta(rs, "unit"), hz > 0 ? ", " : "", hz / 1e9,
+	    rset_meta(rs, "timer_overhead"), rset_meta(rs, "unit"));
 }
 
 static char *
 prov_state(const struct rset *rs)
 {
-	const char *hv = load_meta(rs, "hypervisor");
-	const char *gov = load_meta(rs, "governor");
+	const char *hv = rset_meta(rs, "hypervisor");
+	const char *gov = rset_meta(rs, "governor");
 
 	if (!has_meta(rs))
 		return xstrdup("");
 	return xasprintf("hypervisor %s, governor %s, turbo %s, load %s",
 	    *hv ? hv : "none", *gov ? gov : "unknown",
-	    *load_meta(rs, "turbo") ? load_meta(rs, "turbo") : "unknown",
-	    *load_meta(rs, "load_avg_1min") ? load_meta(rs, "load_avg_1min") :
+	    *rset_meta(rs, "turbo") ? rset_meta(rs, "turbo") : "unknown",
+	    *rset_meta(rs, "load_avg_1min") ? rset_meta(rs, "load_avg_1min") :
 	    "unknown");
 }
 
@@ -186,14 +186,14 @@ write_provenance(FILE *fp, const struct rset *rs,
 		free(y);
 	}
 	for (i = 0; plain[i].label != NULL; i++)
-		prov_row(fp, plain[i].label, load_meta(rs, plain[i].key),
-		    load_meta(b, plain[i].key), two);
+		prov_row(fp, plain[i].label, rset_meta(rs, plain[i].key),
+		    rset_meta(b, plain[i].key), two);
 	fputc('\n', fp);
-	if (*load_meta(rs, "hypervisor") != '\0')
+	if (*rset_meta(rs, "hypervisor") != '\0')
 		fprintf(fp, "Measured under a hypervisor (%s): other tenants "
 		    "add noise; prefer the medians and their confidence "
 		    "intervals to single figures.\n\n",
-		    load_meta(rs, "hypervisor"));
+		    rset_meta(rs, "hypervisor"));
 }
 
 /* Rows of one family, cache state and mode at the offsets a throughput
@@ -327,7 +327,7 @@ write_best_group(FILE *fp, const struct rset *rs, const size_t *sl, size_t n,
     double *sizes)
 {
 	const struct rpoint *r = &rs->p[sl[0]], *best, *second;
-	int hz = !isnan(load_gbps(r));
+	int hz = !isnan(rset_gbps(r));
 	struct best_run b = { 0 };
 	size_t j, ns;
 
@@ -352,7 +352,7 @@ write_best_group(FILE *fp, const struct rset *rs, const size_t *sl, size_t n,
 			best_run_print(fp, &b);
 			b.w = NULL;
 		}
-		best_run_add(&b, best, second, hz ? load_gbps(best) :
+		best_run_add(&b, best, second, hz ? rset_gbps(best) :
 		    best->size / best->st.median);
 	}
 	if (b.w != NULL)
@@ -394,10 +394,9 @@ static void
 write_deltas(FILE *fp, const struct cmp_result *res,
     const struct cmp_opts *co, const char *bname, const char *aname)
 {
-	struct cmp_row *g = xcalloc(res->n + 1, sizeof(*g));
-	char *done = xcalloc(res->n + 1, 1);
+	struct plot_charts ch;
 	struct cmp_opts md = *co;
-	size_t i, ng, nsig = 0, nslow = 0;
+	size_t i, nsig = 0, nslow = 0;
 
 	md.style = CMP_MARKDOWN;
 	for (i = 0; i < res->n; i++) {
@@ -419,14 +418,13 @@ write_deltas(FILE *fp, const struct cmp_result *res,
 	if (res->unmatched_a)
 		fprintf(fp, "%zu points of the baseline have no counterpart in "
 		    "this run and are left out.\n\n", res->unmatched_a);
-	for (i = 0; i < res->n; i++) {
-		if (done[i] || (ng = plot_delta_rows(res, i, done, g)) == 0)
-			continue;
-		compare_print(fp, g, ng, res->unit, &md);
+	plot_delta_charts(res, &ch);
+	for (i = 0; i < ch.n; i++) {
+		compare_print(fp, ch.rows + ch.start[i],
+		    ch.start[i + 1] - ch.start[i], res->unit, &md);
 		fputc('\n', fp);
 	}
-	free(g);
-	free(done);
+	plot_charts_free(&ch);
 }
 
 static void
@@ -481,9 +479,9 @@ write_report(FILE *fp, const struct plot_opts *po, const struct plot_input *in,
 	if (has_meta(rs))
 		fprintf(fp, "Measured on %s with csumbench %s, %s. Costs are "
 		    "per call, in %s; throughput is bytes per call divided by "
-		    "that cost.\n\n", load_meta(rs, "cpu_brand"),
-		    load_meta(rs, "csumbench_version"), load_meta(rs, "date"),
-		    load_meta(rs, "unit"));
+		    "that cost.\n\n", rset_meta(rs, "cpu_brand"),
+		    rset_meta(rs, "csumbench_version"), rset_meta(rs, "date"),
+		    rset_meta(rs, "unit"));
 	write_provenance(fp, rs, in->has_base ? &in->base : NULL);
 	write_best(fp, po, rs);
 	write_figures(fp, figs);
@@ -508,8 +506,8 @@ report_exec(struct options *o)
 	if (plot_input_load(&in, &po, o->argv[0], o->val[P_COMPARE], err,
 	    sizeof(err)) != 0)
 		usage_error("%s", err);
-	po.quiet = 1;	/* the report's path is what report prints */
-	plot_input_draw(&po, &in, &figs);
+	if (plot_input_draw(&po, &in, &figs, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	path = xasprintf("%s/report.md", po.dir);
 	outfile_open(&of, path);
 	write_report(of.fp, &po, &in, &figs, o->argv[0], o->val[P_COMPARE]);

@@ -19,13 +19,12 @@
 #include "compare.h"
 #include "engine.h"
 #include "grid.h"
-#include "load.h"
 #include "optval.h"
 #include "preset.h"
 #include "progress.h"
 #include "provenance.h"
-#include "results.h"
-#include "results_json.h"
+#include "rformat.h"
+#include "rset.h"
 #include "select.h"
 #include "util.h"
 
@@ -134,8 +133,10 @@ struct run {
 	struct point	*pts;
 	size_t		 npts;
 	/* Where the results go (run_open): a table on stdout (1), a file or
-	 * stdout as CSV or JSON (0), nowhere but --baseline's table (-1). */
-	int		 table, json;
+	 * stdout as CSV or JSON (0), nowhere but --baseline's table (-1); in
+	 * which format. */
+	int		 table;
+	const struct rformat *fmt;
 	struct outfile	 of;
 	/* What the run showed (run_measure). */
 	struct engine_report er;
@@ -208,7 +209,6 @@ run_parse_measure(struct run *r, struct options *o)
 static void
 run_parse(struct run *r, struct options *o)
 {
-	static const char *const formats[] = { "csv", "json", "table", NULL };
 	int style, fmt;
 	char err[256];
 
@@ -227,7 +227,8 @@ run_parse(struct run *r, struct options *o)
 	compare_opts_init(&r->co);
 	r->co.same_run = 1;
 	if ((r->format != NULL && optval_choice(OPTVAL_OF(o, R_FORMAT),
-	    formats, "csv, json or table", &fmt, err, sizeof(err)) != 0) ||
+	    rformat_name_list(), rformat_names(1), &fmt, err,
+	    sizeof(err)) != 0) ||
 	    optval_style(OPTVAL_OF(o, R_STYLE), &style, err, sizeof(err)) != 0 ||
 	    (options_given(o, R_FAIL_ABOVE) &&
 	    optval_percent(OPTVAL_OF(o, R_FAIL_ABOVE), -1, &r->co.fail_above,
@@ -273,17 +274,16 @@ run_defaults(struct run *r, const struct options *o)
 	if (grid_parse(r->sizes, &r->sg, err, sizeof(err)) != 0 ||
 	    grid_parse_align(r->align, &r->ag, err, sizeof(err)) != 0)
 		usage_error("%s", err);
-	if (!to_stdout && !has_suffix(out, ".csv") &&
-	    !has_suffix(out, ".json") && r->format == NULL)
+	if (!to_stdout && rformat_for_path(out) == NULL && r->format == NULL)
 		usage_error("--output: cannot tell the format of \"%s\" (use "
-		    "a .csv or .json name, or --format)", out);
+		    "a %s name, or --format)", out, rformat_suffixes());
 	if (r->baseline == NULL && r->co.fail_above >= 0)
 		usage_error("--fail-above needs --baseline (or use 'csumbench "
 		    "compare')");
 	if (r->baseline != NULL && to_stdout && r->format != NULL)
 		usage_error("--baseline prints its table on stdout: results "
 		    "need -o FILE");
-	if (r->format != NULL && strcmp(r->format, "table") == 0 && !to_stdout)
+	if (r->format != NULL && rformat_find(r->format)->terminal && !to_stdout)
 		usage_error("--format table writes to the terminal only");
 }
 
@@ -362,10 +362,13 @@ run_open(struct run *r)
 {
 	int to_stdout = r->output == NULL || strcmp(r->output, "-") == 0;
 
-	r->table = r->format != NULL ? strcmp(r->format, "table") == 0 :
-	    r->output == NULL && isatty(STDOUT_FILENO);
-	r->json = r->format != NULL ? strcmp(r->format, "json") == 0 :
-	    r->output != NULL && has_suffix(r->output, ".json");
+	if (r->format != NULL)
+		r->fmt = rformat_find(r->format);
+	else if (r->output == NULL ||
+	    (r->fmt = rformat_for_path(r->output)) == NULL)
+		r->fmt = rformat_find(r->output == NULL &&
+		    isatty(STDOUT_FILENO) ? "table" : "csv");
+	r->table = r->fmt->terminal;
 	if (r->baseline != NULL)
 		r->table = to_stdout ? -1 : 0;
 	if (r->table == 0)
@@ -493,9 +496,9 @@ run_provenance(struct provenance *pv, const struct run *r)
 
 /* The results as a table for a terminal, and how they were measured. */
 static void
-run_emit_table(const struct run *r)
+run_emit_table(const struct run *r, const struct rset *rs)
 {
-	results_write_summary(stdout, r->pts, r->npts, &ctx.timer);
+	r->fmt->write(stdout, rs, NULL, rs->n);
 	printf("\n%s per call (median of %zu", ctx.timer.unit,
 	    r->er.min_samples);
 	if (r->er.max_samples != r->er.min_samples)
@@ -510,29 +513,20 @@ run_emit_table(const struct run *r)
 
 /* The results as JSON, or as CSV with the provenance in FILE.meta. */
 static void
-run_emit_file(struct run *r)
+run_emit_file(struct run *r, const struct rset *rs)
 {
 	int named = r->output != NULL && strcmp(r->output, "-") != 0;
-	struct provenance pv;
 
-	if (r->json) {
-		run_provenance(&pv, r);
-		results_write_json(r->of.fp, r->pts, r->npts, &ctx.timer, &pv);
-		provenance_free(&pv);
-	} else {
-		results_write_csv(r->of.fp, r->pts, r->npts, &ctx.timer);
-		if (named) {
-			/* The provenance goes beside the CSV, not into it. */
-			struct outfile mf;
-			char *mpath = provenance_path(r->output);
+	r->fmt->write(r->of.fp, rs, NULL, rs->n);
+	if (r->fmt->sidecar && named) {
+		/* The provenance goes beside the results, not into them. */
+		struct outfile mf;
+		char *mpath = provenance_path(r->output);
 
-			run_provenance(&pv, r);
-			outfile_open(&mf, mpath);
-			provenance_write(mf.fp, &pv);
-			outfile_commit(&mf);
-			provenance_free(&pv);
-			free(mpath);
-		}
+		outfile_open(&mf, mpath);
+		provenance_write(mf.fp, &rs->prov);
+		outfile_commit(&mf);
+		free(mpath);
 	}
 	outfile_commit(&r->of);
 	if (named)
@@ -544,18 +538,20 @@ static int
 run_emit(struct run *r)
 {
 	struct rset rs;
-	int rc;
+	char err[512];
+	int rc = 0;
 
 	qsort(r->pts, r->npts, sizeof(*r->pts), point_order);
+	rset_from_points(&rs, r->pts, r->npts, &ctx.timer);
+	run_provenance(&rs.prov, r);
 	if (r->table > 0)
-		run_emit_table(r);
+		run_emit_table(r, &rs);
 	else if (r->table == 0)
-		run_emit_file(r);
-	if (r->baseline == NULL)
-		return 0;
-	load_from_points(&rs, r->pts, r->npts, &ctx.timer);
-	rc = compare_sets(&rs, &rs, &r->co, stdout);
-	load_free(&rs);
+		run_emit_file(r, &rs);
+	if (r->baseline != NULL &&
+	    (rc = compare_sets(&rs, &rs, &r->co, stdout, err, sizeof(err))) < 0)
+		usage_error("%s", err);
+	rset_free(&rs);
 	return rc;
 }
 

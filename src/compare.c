@@ -24,6 +24,7 @@
 
 #include "compare.h"
 #include "csv.h"
+#include "rkey.h"
 #include "signif.h"
 #include "util.h"
 
@@ -71,14 +72,6 @@ cmp_trunc2(double pct)
 	/* The epsilon keeps 0.70 from printing as 0.69 after rounding error. */
 	t = trunc(pct * 100 + (pct >= 0 ? 1e-7 : -1e-7)) / 100;
 	return t == 0 ? 0 : t;
-}
-
-static int
-same_position(const struct rpoint *x, const struct rpoint *y)
-{
-	return x->size == y->size && x->src_align == y->src_align &&
-	    x->dst_align == y->dst_align && strcmp(x->cache, y->cache) == 0 &&
-	    strcmp(x->mode, y->mode) == 0;
 }
 
 static void
@@ -138,53 +131,43 @@ on_side(const struct rpoint *p, int role, const struct cmp_opts *o,
 	    strcmp(p->family, base_family) == 0;
 }
 
+/*
+ * Rows compare on the grid key of their A point, with B's kernel right
+ * after A's (it differs from A's when two named kernels are compared).
+ * On RK_ALL: the tables' order; on RK_SERIES: one table.
+ */
 static int
-row_order(const void *x, const void *y)
+rows_cmp(const struct cmp_row *r, const struct cmp_row *s, unsigned mask)
 {
-	const struct cmp_row *r = x, *s = y;
 	int c;
 
-	if ((c = strcmp(r->a->family, s->a->family)) != 0)
-		return c;
-	if ((c = strcmp(r->a->kernel, s->a->kernel)) != 0)
+	if ((c = rkey_cmp(r->a, s->a, mask & RK_WHO)) != 0)
 		return c;
 	if ((c = strcmp(r->b->kernel, s->b->kernel)) != 0)
 		return c;
-	if ((c = strcmp(r->a->cache, s->a->cache)) != 0)
-		return c;
-	if ((c = strcmp(r->a->mode, s->a->mode)) != 0)
-		return c;
-#define CMP(f) if (r->a->f != s->a->f) return r->a->f < s->a->f ? -1 : 1
-	CMP(src_align);
-	CMP(dst_align);
-	CMP(size);
-#undef CMP
-	return 0;
+	return rkey_cmp(r->a, s->a, mask & RK_POSITION);
 }
 
 static int
-same_group(const struct cmp_row *r, const struct cmp_row *s)
+row_order(const void *x, const void *y)
 {
-	return strcmp(r->a->family, s->a->family) == 0 &&
-	    strcmp(r->a->kernel, s->a->kernel) == 0 &&
-	    strcmp(r->b->kernel, s->b->kernel) == 0 &&
-	    strcmp(r->a->cache, s->a->cache) == 0 &&
-	    strcmp(r->a->mode, s->a->mode) == 0 &&
-	    r->a->src_align == s->a->src_align &&
-	    r->a->dst_align == s->a->dst_align;
+	return rows_cmp(x, y, RK_ALL);
 }
 
 /* The unit both sides are shown in, and each side's factor to it. */
 static const char *
-common_unit(struct cmp_row *r, const struct rset *a, const struct rset *b)
+common_unit(struct cmp_row *r, const struct rset *a, const struct rset *b,
+    char *err, size_t errlen)
 {
 	r->fa = r->fb = 1;
 	if (strcmp(r->a->unit, r->b->unit) == 0)
 		return r->a->unit;
-	if (!(r->a->hz > 0) || !(r->b->hz > 0))
-		usage_error("compare: %s is in %s and %s in %s, and the timer "
-		    "frequency to convert them is unknown", a->path,
+	if (!(r->a->hz > 0) || !(r->b->hz > 0)) {
+		snprintf(err, errlen, "compare: %s is in %s and %s in %s, and "
+		    "the timer frequency to convert them is unknown", a->path,
 		    r->a->unit, b->path, r->b->unit);
+		return NULL;
+	}
 	r->fa = 1e9 / r->a->hz;
 	r->fb = 1e9 / r->b->hz;
 	return "ns";
@@ -405,40 +388,56 @@ legend_add(struct legend *lg, const struct cmp_row *r)
 		lg->insig = 1;
 }
 
-static void
-print_bpf(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
-    const struct cmp_opts *o)
-{
-	size_t i, w[4] = { 13, 18, 18, 13 }, len;
-	double *ra = xcalloc(n, sizeof(double) * 4), *sa = ra + n,
-	    *rb = ra + 2 * n, *sb = ra + 3 * n;
-	double lsum = 0;
-	size_t nlog = 0;
-	char buf[128], lab[400];
-	struct legend lg = { { 0 }, 0, 0 };
+/* The bpf table's rates (mean and standard deviation, M/s) and widths. */
+struct bpf_table {
+	double	*ra, *sa, *rb, *sb;	/* of A and B, per row */
+	size_t	 w[4];			/* column widths */
+};
 
+static void
+bpf_measure(const struct cmp_row *rows, size_t n, struct bpf_table *t)
+{
+	size_t i, k;
+	char buf[128];
+	double *m[4];
+
+	t->ra = xcalloc(n + 1, sizeof(double) * 4);
+	t->sa = t->ra + n;
+	t->rb = t->ra + 2 * n;
+	t->sb = t->ra + 3 * n;
+	t->w[0] = 13;
+	t->w[1] = t->w[2] = 18;
+	t->w[3] = 13;
+	m[0] = t->ra, m[1] = t->sa, m[2] = t->rb, m[3] = t->sb;
 	for (i = 0; i < n; i++) {
 		if (rate_stats(rows[i].a, rows[i].fa,
-		    rate_hz(rows[i].a, rows[i].fa), &ra[i], &sa[i]) != 0)
-			ra[i] = NAN;
+		    rate_hz(rows[i].a, rows[i].fa), &t->ra[i], &t->sa[i]) != 0)
+			t->ra[i] = NAN;
 		if (rate_stats(rows[i].b, rows[i].fb,
-		    rate_hz(rows[i].b, rows[i].fb), &rb[i], &sb[i]) != 0)
-			rb[i] = NAN;
+		    rate_hz(rows[i].b, rows[i].fb), &t->rb[i], &t->sb[i]) != 0)
+			t->rb[i] = NAN;
 		snprintf(buf, sizeof(buf), "%zu", rows[i].a->size);
-		if (strlen(buf) + 7 > w[0])
-			w[0] = strlen(buf) + 7;
-		snprintf(buf, sizeof(buf), "%.3f ± %.3fM/s", ra[i], sa[i]);
-		if (strlen(buf) + 1 > w[1])	/* +2 margin, -1 for '±' */
-			w[1] = strlen(buf) + 1;
-		snprintf(buf, sizeof(buf), "%.3f ± %.3fM/s", rb[i], sb[i]);
-		if (strlen(buf) + 1 > w[2])
-			w[2] = strlen(buf) + 1;
+		if (strlen(buf) + 7 > t->w[0])
+			t->w[0] = strlen(buf) + 7;
+		for (k = 1; k <= 2; k++) {
+			snprintf(buf, sizeof(buf), "%.3f ± %.3fM/s",
+			    m[2 * k - 2][i], m[2 * k - 1][i]);
+			if (strlen(buf) + 1 > t->w[k])	/* +2 margin, -1: '±' */
+				t->w[k] = strlen(buf) + 1;
+		}
 		snprintf(buf, sizeof(buf), "%.2f",
-		    cmp_trunc2((rb[i] / ra[i] - 1) * 100));
-		if (strlen(buf) + 7 > w[3])
-			w[3] = strlen(buf) + 7;
+		    cmp_trunc2((t->rb[i] / t->ra[i] - 1) * 100));
+		if (strlen(buf) + 7 > t->w[3])
+			t->w[3] = strlen(buf) + 7;
 	}
-	group_label(&rows[0], lab, sizeof(lab));
+}
+
+static void
+bpf_header(FILE *out, const struct cmp_row *r, const size_t *w)
+{
+	char lab[400];
+
+	group_label(r, lab, sizeof(lab));
 	fprintf(out, "  %s:\n", lab);
 	put_rule(out, w, 4);
 	fputs("  |", out);
@@ -451,53 +450,76 @@ print_bpf(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
 	put_centered(out, "Improvement", w[3], 11);
 	fputs("|\n", out);
 	put_rule(out, w, 4);
-	for (i = 0; i < n; i++) {
-		const struct cmp_row *r = &rows[i];
-		int ok = isfinite(ra[i]) && isfinite(rb[i]) && ra[i] > 0;
+}
 
-		fprintf(out, "  |      %-*zu|", (int)(w[0] - 6), r->a->size);
-		if (isfinite(ra[i])) {
-			len = (size_t)snprintf(buf, sizeof(buf),
-			    "%.3f ± %.3fM/s", ra[i], sa[i]);
-			put_centered(out, buf, w[1], len - 1);
-		} else
-			put_centered(out, "n/a", w[1], 3);
-		putc('|', out);
-		if (isfinite(rb[i])) {
-			len = (size_t)snprintf(buf, sizeof(buf),
-			    "%.3f ± %.3fM/s", rb[i], sb[i]);
-			put_centered(out, buf, w[2], len - 1);
-		} else
-			put_centered(out, "n/a", w[2], 3);
-		putc('|', out);
-		if (ok) {
-			fprintf(out, "  %*.2f  %%%s|", (int)(w[3] - 7),
-			    cmp_trunc2((rb[i] / ra[i] - 1) * 100),
-			    r->sig ? "  " : " ~");
-			lsum += log(rb[i] / ra[i]);
-			nlog++;
-			legend_add(&lg, r);
-		} else {
-			put_centered(out, "n/a", w[3], 3);
-			fputs("|", out);
-			lg.na = 1;
-		}
-		putc('\n', out);
+/* A "2.296 ± 0.066M/s" cell, or n/a. */
+static void
+bpf_rate(FILE *out, double rate, double sd, size_t w)
+{
+	char buf[128];
+	size_t len;
+
+	if (isfinite(rate)) {
+		len = (size_t)snprintf(buf, sizeof(buf), "%.3f ± %.3fM/s",
+		    rate, sd);
+		put_centered(out, buf, w, len - 1);
+	} else
+		put_centered(out, "n/a", w, 3);
+	putc('|', out);
+}
+
+/* Row i; its log-ratio into *lsum when comparable. */
+static void
+bpf_row(FILE *out, const struct cmp_row *r, const struct bpf_table *t,
+    size_t i, double *lsum, size_t *nlog, struct legend *lg)
+{
+	const size_t *w = t->w;
+	double ra = t->ra[i], rb = t->rb[i];
+
+	fprintf(out, "  |      %-*zu|", (int)(w[0] - 6), r->a->size);
+	bpf_rate(out, ra, t->sa[i], w[1]);
+	bpf_rate(out, rb, t->sb[i], w[2]);
+	if (isfinite(ra) && isfinite(rb) && ra > 0) {
+		fprintf(out, "  %*.2f  %%%s|", (int)(w[3] - 7),
+		    cmp_trunc2((rb / ra - 1) * 100), r->sig ? "  " : " ~");
+		*lsum += log(rb / ra);
+		(*nlog)++;
+		legend_add(lg, r);
+	} else {
+		put_centered(out, "n/a", w[3], 3);
+		fputs("|", out);
+		lg->na = 1;
 	}
-	put_rule(out, w, 4);
+	putc('\n', out);
+}
+
+static void
+print_bpf(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
+    const struct cmp_opts *o)
+{
+	struct bpf_table t;
+	struct legend lg = { { 0 }, 0, 0 };
+	double lsum = 0;
+	size_t i, nlog = 0;
+
+	bpf_measure(rows, n, &t);
+	bpf_header(out, &rows[0], t.w);
+	for (i = 0; i < n; i++)
+		bpf_row(out, &rows[i], &t, i, &lsum, &nlog, &lg);
+	put_rule(out, t.w, 4);
 	fputs("  |", out);
-	put_centered(out, "geomean", w[0], 7);
-	fprintf(out, "|%*s|%*s|", (int)w[1], "", (int)w[2], "");
+	put_centered(out, "geomean", t.w[0], 7);
+	fprintf(out, "|%*s|%*s|", (int)t.w[1], "", (int)t.w[2], "");
 	if (nlog > 0)
-		fprintf(out, "  %*.2f  %%  |\n", (int)(w[3] - 7),
+		fprintf(out, "  %*.2f  %%  |\n", (int)(t.w[3] - 7),
 		    cmp_trunc2((exp(lsum / (double)nlog) - 1) * 100));
 	else {
-		put_centered(out, "n/a", w[3], 3);
+		put_centered(out, "n/a", t.w[3], 3);
 		fputs("|\n", out);
 	}
-	put_rule(out, w, 4);
+	put_rule(out, t.w, 4);
 	print_legend(out, &lg, "  ", o->alpha);
-	free(ra);
+	free(t.ra);
 }
 
 static void
@@ -702,33 +724,32 @@ report_unmatched(const struct rset *s, const char *side,
 	return total;
 }
 
-static void match_rows(const struct rset *, const struct rset *,
-    const struct cmp_opts *, struct cmp_result *);
+static int match_rows(const struct rset *, const struct rset *,
+    const struct cmp_opts *, struct cmp_result *, char *, size_t);
 
-void
+int
 compare_match(const struct rset *a, const struct rset *b,
-    const struct cmp_opts *o, struct cmp_result *res)
+    const struct cmp_opts *o, struct cmp_result *res, char *err,
+    size_t errlen)
 {
 	size_t i;
 	int missing = 0;
 
 	memset(res, 0, sizeof(*res));
 	if (o->cost == CMP_COST_NET ||
-	    (o->cost == CMP_COST_AUTO && o->same_run)) {
-		match_rows(a, b, o, res);
-		return;
-	}
+	    (o->cost == CMP_COST_AUTO && o->same_run))
+		return match_rows(a, b, o, res, err, errlen);
 	for (i = 0; i < a->n; i++)
 		missing |= !isfinite(a->p[i].overhead);
 	for (i = 0; i < b->n; i++)
 		missing |= !isfinite(b->p[i].overhead);
-	if (missing && o->cost == CMP_COST_GROSS)
-		usage_error("compare: --cost gross needs the overhead of every "
-		    "point, and %s or %s lacks it", a->path, b->path);
-	if (missing) {
-		match_rows(a, b, o, res);
-		return;
+	if (missing && o->cost == CMP_COST_GROSS) {
+		snprintf(err, errlen, "compare: --cost gross needs the overhead "
+		    "of every point, and %s or %s lacks it", a->path, b->path);
+		return -1;
 	}
+	if (missing)
+		return match_rows(a, b, o, res, err, errlen);
 	if (o->same_run)
 		talk("csumbench: comparing gross costs per call (the "
 		    "empty-call overhead added back)\n");
@@ -737,11 +758,15 @@ compare_match(const struct rset *a, const struct rset *b,
 		    "call (each run's empty-call overhead added back; --cost "
 		    "net to compare the kernels' net costs)\n");
 	res->gross = 1;
-	load_copy(&res->ga, a);
-	load_copy(&res->gb, b);
-	load_add_overhead(&res->ga);
-	load_add_overhead(&res->gb);
-	match_rows(&res->ga, &res->gb, o, res);
+	rset_copy(&res->ga, a);
+	rset_copy(&res->gb, b);
+	rset_add_overhead(&res->ga);
+	rset_add_overhead(&res->gb);
+	if (match_rows(&res->ga, &res->gb, o, res, err, errlen) != 0) {
+		compare_result_free(res);
+		return -1;
+	}
+	return 0;
 }
 
 void
@@ -749,20 +774,21 @@ compare_result_free(struct cmp_result *res)
 {
 	free(res->rows);
 	if (res->gross) {
-		load_free(&res->ga);
-		load_free(&res->gb);
+		rset_free(&res->ga);
+		rset_free(&res->gb);
 	}
 	memset(res, 0, sizeof(*res));
 }
 
 int
 compare_sets(const struct rset *a, const struct rset *b,
-    const struct cmp_opts *o, FILE *out)
+    const struct cmp_opts *o, FILE *out, char *err, size_t errlen)
 {
 	struct cmp_result res;
 	int rc;
 
-	compare_match(a, b, o, &res);
+	if (compare_match(a, b, o, &res, err, errlen) != 0)
+		return -1;
 	compare_print(out, res.rows, res.n, res.unit, o);
 	fflush(out);
 	rc = compare_gate(&res, o);
@@ -770,92 +796,130 @@ compare_sets(const struct rset *a, const struct rset *b,
 	return rc;
 }
 
-/* Match every B point with the A point at its position; test each pair. */
-static void
-match_rows(const struct rset *a, const struct rset *b,
-    const struct cmp_opts *o, struct cmp_result *res)
+/* The points of each side that take part; with --a-kernel, those exist. */
+static int
+sides(const struct rset *a, const struct rset *b, const struct cmp_opts *o,
+    int *elig_a, int *elig_b, char *err, size_t errlen)
 {
-	struct cmp_row *rows = NULL;
-	size_t nrows = 0, i, j, m = 0;
-	unsigned char *used_a = xcalloc(a->n + 1, 1), *used_b =
-	    xcalloc(b->n + 1, 1);
-	int *elig_a = xcalloc(a->n + 1, sizeof(int));
-	int *elig_b = xcalloc(b->n + 1, sizeof(int));
-	const char *base_family = "", *unit = NULL, *u;
-	char d[300];
+	const char *base_family = "";
+	size_t i;
 
 	if (o->a_kernel != NULL) {
-		if (!has_kernel(a, o->a_kernel))
-			usage_error("compare: %s has no kernel \"%s\"", a->path,
-			    o->a_kernel);
-		if (o->b_kernel != NULL && !has_kernel(b, o->b_kernel))
-			usage_error("compare: %s has no kernel \"%s\"", b->path,
+		const struct rset *s = !has_kernel(a, o->a_kernel) ? a :
+		    o->b_kernel != NULL && !has_kernel(b, o->b_kernel) ? b :
+		    NULL;
+
+		if (s != NULL) {
+			snprintf(err, errlen, "compare: %s has no kernel "
+			    "\"%s\"", s->path, s == a ? o->a_kernel :
 			    o->b_kernel);
+			return -1;
+		}
 		base_family = family_of(a, o->a_kernel);
 	}
 	for (i = 0; i < a->n; i++)
 		elig_a[i] = on_side(&a->p[i], 0, o, base_family);
-	for (j = 0; j < b->n; j++)
-		elig_b[j] = on_side(&b->p[j], 1, o, base_family);
-	/* Match every B point with the A point at its position. */
+	for (i = 0; i < b->n; i++)
+		elig_b[i] = on_side(&b->p[i], 1, o, base_family);
+	return 0;
+}
+
+/*
+ * Pair every B point that takes part with the A point of the same grid key
+ * (the whole key; only the position when --a-kernel names A's kernel):
+ * A's points sorted once on it, each B point found by bisection. A row
+ * per pair, in B's order.
+ */
+static int
+pair_points(const struct rset *a, const struct rset *b,
+    const struct cmp_opts *o, const int *elig_a, const int *elig_b,
+    unsigned char *used_a, unsigned char *used_b, struct cmp_result *res,
+    char *err, size_t errlen)
+{
+	unsigned mask = o->a_kernel == NULL ? RK_ALL : RK_POSITION;
+	size_t *ia = xcalloc(a->n + 1, sizeof(size_t)), na = 0, i, j, k;
+	char d[300];
+
+	for (i = 0; i < a->n; i++)
+		if (elig_a[i])
+			ia[na++] = i;
+	rkey_sort(a, ia, na, mask);
+	res->rows = xcalloc(b->n + 1, sizeof(*res->rows));
 	for (j = 0; j < b->n; j++) {
-		const struct rpoint *q = &b->p[j];
-		size_t hit = (size_t)-1;
-
-		if (!elig_b[j])
+		if (!elig_b[j] ||
+		    (k = rkey_find(a, ia, na, &b->p[j], mask)) == na)
 			continue;
-		for (i = 0; i < a->n; i++) {
-			const struct rpoint *p = &a->p[i];
-
-			if (!elig_a[i] || !same_position(p, q))
-				continue;
-			if (o->a_kernel == NULL &&
-			    (strcmp(p->kernel, q->kernel) != 0 ||
-			    strcmp(p->family, q->family) != 0))
-				continue;
-			if (hit != (size_t)-1) {
-				point_desc(p, d, sizeof(d));
-				usage_error("compare: %s has the point %s "
-				    "twice", a->path, d);
-			}
-			hit = i;
+		if (k + 1 < na && rkey_cmp(&a->p[ia[k + 1]], &b->p[j],
+		    mask) == 0) {
+			point_desc(&a->p[ia[k + 1]], d, sizeof(d));
+			snprintf(err, errlen, "compare: %s has the point %s "
+			    "twice", a->path, d);
+			free(ia);
+			return -1;
 		}
-		if (hit == (size_t)-1)
-			continue;
-		used_a[hit] = used_b[j] = 1;
-		rows = xreallocarray(rows, nrows + 1, sizeof(*rows));
-		memset(&rows[nrows], 0, sizeof(rows[0]));
-		rows[nrows].a = &a->p[hit];
-		rows[nrows].b = q;
-		nrows++;
+		used_a[ia[k]] = used_b[j] = 1;
+		res->rows[res->n].a = &a->p[ia[k]];
+		res->rows[res->n++].b = &b->p[j];
 	}
-	res->unmatched_a = report_unmatched(a, "A", used_a, elig_a);
-	res->unmatched_b = report_unmatched(b, "B", used_b, elig_b);
-	/* The -k filter: keep rows where either kernel matches. */
-	for (i = j = 0; i < nrows; i++)
+	free(ia);
+	return 0;
+}
+
+/* The -k filter (rows where either kernel matches), then the tables'
+ * order, in which a point of B twice shows as two equal rows. */
+static int
+order_rows(const struct rset *a, const struct rset *b,
+    const struct cmp_opts *o, struct cmp_result *res, char *err,
+    size_t errlen)
+{
+	struct cmp_row *rows = res->rows;
+	size_t i, j;
+	char d[300];
+
+	for (i = j = 0; i < res->n; i++)
 		if (o->kernels == NULL ||
 		    match_patterns(o->kernels, rows[i].a->kernel) ||
 		    match_patterns(o->kernels, rows[i].b->kernel))
 			rows[j++] = rows[i];
-	nrows = j;
-	if (nrows == 0)
-		usage_error("compare: no matching points between %s and %s%s",
-		    a->path, b->path, o->a_kernel || o->families ||
-		    o->kernels || o->ignore_below ? " (after the filters)" : "");
-	qsort(rows, nrows, sizeof(*rows), row_order);
-	for (i = 1; i < nrows; i++)
+	res->n = j;
+	if (res->n == 0) {
+		snprintf(err, errlen, "compare: no matching points between %s "
+		    "and %s%s", a->path, b->path, o->a_kernel || o->families ||
+		    o->kernels || o->ignore_below ? " (after the filters)" :
+		    "");
+		return -1;
+	}
+	qsort(rows, res->n, sizeof(*rows), row_order);
+	for (i = 1; i < res->n; i++)
 		if (row_order(&rows[i - 1], &rows[i]) == 0) {
 			point_desc(rows[i].b, d, sizeof(d));
-			usage_error("compare: %s has the point %s twice",
-			    b->path, d);
+			snprintf(err, errlen, "compare: %s has the point %s "
+			    "twice", b->path, d);
+			return -1;
 		}
-	for (i = 0; i < nrows; i++) {
-		u = common_unit(&rows[i], a, b);
+	return 0;
+}
+
+/* Each row in the unit common to all, its significance, and the gate. */
+static int
+test_rows(const struct rset *a, const struct rset *b,
+    const struct cmp_opts *o, struct cmp_result *res, char *err,
+    size_t errlen)
+{
+	struct cmp_row *rows = res->rows;
+	const char *unit = NULL, *u;
+	size_t i, m = 0;
+
+	for (i = 0; i < res->n; i++) {
+		if ((u = common_unit(&rows[i], a, b, err, errlen)) == NULL)
+			return -1;
 		if (unit == NULL)
 			unit = u;
-		else if (strcmp(unit, u) != 0)
-			usage_error("compare: points in different units (%s "
-			    "and %s)", unit, u);
+		else if (strcmp(unit, u) != 0) {
+			snprintf(err, errlen, "compare: points in different "
+			    "units (%s and %s)", unit, u);
+			return -1;
+		}
 		test_row(&rows[i], o);
 		if (isfinite(rows[i].ratio))
 			m++;
@@ -870,15 +934,45 @@ match_rows(const struct rset *a, const struct rset *b,
 		    "-o FILE.json to keep the samples)\n",
 		    !a->has_samples ? a->path : b->path);
 	if (o->fail_above >= 0)
-		for (i = 0; i < nrows; i++)
+		for (i = 0; i < res->n; i++)
 			gate_row(&rows[i], o, m);
-	res->rows = rows;
-	res->n = nrows;
 	res->unit = unit;
+	return 0;
+}
+
+/* Match the points of a and b, and test and judge each pair. */
+static int
+match_rows(const struct rset *a, const struct rset *b,
+    const struct cmp_opts *o, struct cmp_result *res, char *err,
+    size_t errlen)
+{
+	unsigned char *used_a = xcalloc(a->n + 1, 1);
+	unsigned char *used_b = xcalloc(b->n + 1, 1);
+	int *elig_a = xcalloc(a->n + 1, sizeof(int));
+	int *elig_b = xcalloc(b->n + 1, sizeof(int));
+	int rc;
+
+	rc = sides(a, b, o, elig_a, elig_b, err, errlen);
+	if (rc == 0)
+		rc = pair_points(a, b, o, elig_a, elig_b, used_a, used_b, res,
+		    err, errlen);
+	if (rc == 0) {
+		res->unmatched_a = report_unmatched(a, "A", used_a, elig_a);
+		res->unmatched_b = report_unmatched(b, "B", used_b, elig_b);
+		rc = order_rows(a, b, o, res, err, errlen);
+	}
+	if (rc == 0)
+		rc = test_rows(a, b, o, res, err, errlen);
+	if (rc != 0) {
+		free(res->rows);
+		res->rows = NULL;
+		res->n = 0;
+	}
 	free(used_a);
 	free(used_b);
 	free(elig_a);
 	free(elig_b);
+	return rc;
 }
 
 void
@@ -891,7 +985,8 @@ compare_print(FILE *out, const struct cmp_row *rows, size_t nrows,
 	if (o->style == CMP_CSV)
 		print_csv_header(out);
 	for (i = 0; i < nrows; i = g) {
-		for (g = i + 1; g < nrows && same_group(&rows[i], &rows[g]); g++)
+		for (g = i + 1; g < nrows &&
+		    rows_cmp(&rows[i], &rows[g], RK_SERIES) == 0; g++)
 			;
 		if (i > 0 && o->style != CMP_CSV)
 			putc('\n', out);

@@ -11,7 +11,7 @@
 
 #include <stdio.h>
 
-#include "load.h"
+#include "rset.h"
 
 enum cmp_style { CMP_BPF, CMP_TICKS, CMP_MARKDOWN, CMP_CSV };
 /*
@@ -86,22 +86,26 @@ void	compare_opts_init(struct cmp_opts *o);
 /* Parse a --style name; -1 if unknown. */
 int	cmp_style_parse(const char *s);
 /*
- * Match the points of a and b, test each pair (and judge it with the gate
- * when o->fail_above >= 0). Unmatched points are listed on stderr; exits 2
- * (usage_error) when no point matches. The rows point into a and b (or
+ * Match the points of a and b on their grid key (rkey.h), test each pair
+ * (and judge it with the gate when o->fail_above >= 0). Unmatched points
+ * are listed on stderr. Returns 0, or -1 with a one-line message in err
+ * (no point matches, a point twice, units that cannot be converted, an
+ * unknown --a-kernel); res is then empty. The rows point into a and b (or
  * into res's gross copies), so those must outlive res.
  */
-void	compare_match(const struct rset *a, const struct rset *b,
-	    const struct cmp_opts *o, struct cmp_result *res);
+int	compare_match(const struct rset *a, const struct rset *b,
+	    const struct cmp_opts *o, struct cmp_result *res, char *err,
+	    size_t errlen);
 /* Tables of rows[0..n-1] (in res->rows's order) in o->style. */
 void	compare_print(FILE *out, const struct cmp_row *rows, size_t n,
 	    const char *unit, const struct cmp_opts *o);
 /* The gate's verdict on stderr: 0, or EXIT_CHECK when it fails. */
 int	compare_gate(const struct cmp_result *res, const struct cmp_opts *o);
 void	compare_result_free(struct cmp_result *res);
-/* All of the above: match, print on out, verdict. */
+/* All of the above: match, print on out, verdict (0 or EXIT_CHECK), or -1
+ * with err as compare_match. */
 int	compare_sets(const struct rset *a, const struct rset *b,
-	    const struct cmp_opts *o, FILE *out);
+	    const struct cmp_opts *o, FILE *out, char *err, size_t errlen);
 /* Truncate toward zero to two decimals, as the cover letters do. */
 double	cmp_trunc2(double pct);
 

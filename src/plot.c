@@ -1,12 +1,17 @@
 /*
  * plot.c - figures from results with gnuplot, for plot and report.
+ *
+ * Every figure goes through one pipeline (draw): its rows are written to a
+ * CSV, gnuplot draws it into a temporary file beside the figure, which is
+ * renamed into place when gnuplot succeeds. Rows are grouped by sorting
+ * once on the grid key (rkey.h).
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,35 +22,56 @@
 
 #include "csv.h"
 #include "plot.h"
-#include "results.h"
+#include "rformat.h"
+#include "rkey.h"
 #include "stats.h"
 #include "util.h"
-
-#ifndef CSB_ABS_SRCDIR
-#define CSB_ABS_SRCDIR ""
-#endif
-#ifndef CSB_ABS_BUILDDIR
-#define CSB_ABS_BUILDDIR ""
-#endif
 
 static char *gnuplot_bin;	/* the gnuplot to run */
 static char *script_dir;	/* where throughput.gp and friends are */
 static char *tmp_dir;		/* data files of figures not kept */
 static char *tmp_fig;		/* a figure gnuplot is writing */
 
-/* Leave nothing behind, also when fatal() exits. */
+/* One figure: what it is, its data, the script that draws it. */
+struct figspec {
+	const char	*kind;		/* as struct figure's */
+	const char	*script;	/* in the scripts directory */
+	void		(*write)(FILE *, const void *);	/* its data, as CSV */
+	const void	*arg;
+	const char	*args[5];	/* the script's after DATA OUT; NULL-ended */
+	const struct rpoint *r;		/* its family, cache state and mode */
+	const char	*kernel;	/* a heatmap's kernel, or NULL */
+	double		 size;		/* and size */
+};
+
+/* Leave nothing behind, also when the program exits on an error. */
 static void
 plot_cleanup(void)
 {
 	if (tmp_fig != NULL)
 		unlink(tmp_fig);
 	if (tmp_dir != NULL) {
-		char *cmd = xasprintf("%s/gnuplot.log", tmp_dir);
+		char *log = xasprintf("%s/gnuplot.log", tmp_dir);
 
-		unlink(cmd);
-		free(cmd);
+		unlink(log);
+		free(log);
 		rmdir(tmp_dir);
 	}
+}
+
+static int
+plot_fail(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int
+plot_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
 }
 
 static int
@@ -88,34 +114,13 @@ find_in_path(const char *name)
 	return found;
 }
 
-/* Is this binary the one in the build tree (so the scripts are in the
- * source tree, not yet installed)? */
-static int
-running_from_build_tree(void)
-{
-	char exe[PATH_MAX], bdir[PATH_MAX], *slash;
-	ssize_t len;
-
-	if (CSB_ABS_BUILDDIR[0] == '\0')
-		return 0;
-	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (len <= 0)
-		return 0;
-	exe[len] = '\0';
-	if ((slash = strrchr(exe, '/')) != NULL)
-		*slash = '\0';
-	if (realpath(CSB_ABS_BUILDDIR, bdir) == NULL)
-		return 0;
-	return strcmp(exe, bdir) == 0;
-}
-
-void
-plot_setup(void)
+int
+plot_setup(char *err, size_t errlen)
 {
 	const char *env;
 
-	if (gnuplot_bin != NULL)
-		return;
+	if (gnuplot_bin != NULL && script_dir != NULL)
+		return 0;
 	/* gnuplot: $CSUMBENCH_GNUPLOT alone when set; else the one found at
 	 * configure time; else the first on PATH. */
 	if ((env = getenv("CSUMBENCH_GNUPLOT")) != NULL) {
@@ -128,27 +133,26 @@ plot_setup(void)
 	else
 		gnuplot_bin = find_in_path("gnuplot");
 	if (gnuplot_bin == NULL)
-		usage_error("gnuplot not found: install it (Debian/Ubuntu: "
-		    "apt-get install gnuplot-nox; Fedora: dnf install "
-		    "gnuplot-minimal) or set CSUMBENCH_GNUPLOT to its path");
+		return plot_fail(err, errlen, "gnuplot not found: install it "
+		    "(Debian/Ubuntu: apt-get install gnuplot-nox; Fedora: dnf "
+		    "install gnuplot-minimal) or set CSUMBENCH_GNUPLOT to its "
+		    "path");
 
-	/* Scripts: $CSUMBENCH_DATADIR; the source tree when running from the
-	 * build tree; the installed package data directory. */
+	/* Scripts: $CSUMBENCH_DATADIR (the source tree's scripts/ for the
+	 * tests and the build tree), else the installed package data. */
 	if ((env = getenv("CSUMBENCH_DATADIR")) != NULL && *env != '\0') {
 		if (!has_scripts(env))
-			usage_error("CSUMBENCH_DATADIR=%s: no throughput.gp "
-			    "there", env);
+			return plot_fail(err, errlen, "CSUMBENCH_DATADIR=%s: no "
+			    "throughput.gp there", env);
 		script_dir = xstrdup(env);
-	} else if (running_from_build_tree() &&
-	    has_scripts(CSB_ABS_SRCDIR "/scripts"))
-		script_dir = xstrdup(CSB_ABS_SRCDIR "/scripts");
-	else if (has_scripts(CSB_PKGDATADIR))
+	} else if (has_scripts(CSB_PKGDATADIR))
 		script_dir = xstrdup(CSB_PKGDATADIR);
 	else
-		usage_error("cannot find the gnuplot scripts (throughput.gp) "
-		    "in %s: install csumbench, or set CSUMBENCH_DATADIR to "
-		    "their directory", CSB_PKGDATADIR);
+		return plot_fail(err, errlen, "cannot find the gnuplot scripts "
+		    "(throughput.gp) in %s: install csumbench, or set "
+		    "CSUMBENCH_DATADIR to their directory", CSB_PKGDATADIR);
 	atexit(plot_cleanup);
+	return 0;
 }
 
 int
@@ -158,28 +162,30 @@ plot_row_selected(const struct plot_opts *o, const struct rpoint *r)
 	    match_patterns(o->patterns, r->kernel);
 }
 
-void
-plot_mkdir(const char *dir)
+int
+plot_mkdir(const char *dir, char *err, size_t errlen)
 {
 	char *p = xstrdup(dir), *s;
 	struct stat st;
+	int rc = 0;
 
-	for (s = p + 1; ; s++) {
+	for (s = p + 1; rc == 0; s++) {
 		if (*s == '/' || *s == '\0') {
 			char c = *s;
 
 			*s = '\0';
 			if (mkdir(p, 0777) != 0 && errno != EEXIST)
-				usage_error("cannot create directory %s: %s", p,
-				    strerror(errno));
+				rc = plot_fail(err, errlen, "cannot create "
+				    "directory %s: %s", p, strerror(errno));
 			*s = c;
 			if (c == '\0')
 				break;
 		}
 	}
-	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-		usage_error("%s is not a directory", dir);
 	free(p);
+	if (rc == 0 && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)))
+		rc = plot_fail(err, errlen, "%s is not a directory", dir);
+	return rc;
 }
 
 /* A file name from parts: letters, digits, '.', '-' and '_' only. */
@@ -211,30 +217,31 @@ group_suffix(const char *cache, const char *mode)
 	return s;
 }
 
-/* Where a figure's data goes: beside it when kept, else a private
- * temporary directory. */
+/* The private temporary directory of data files and gnuplot's log. */
+static int
+make_tmp_dir(char *err, size_t errlen)
+{
+	const char *t = getenv("TMPDIR");
+
+	if (tmp_dir != NULL)
+		return 0;
+	tmp_dir = xasprintf("%s/csumbench-plot.XXXXXX",
+	    t != NULL && *t != '\0' ? t : "/tmp");
+	if (mkdtemp(tmp_dir) != NULL)
+		return 0;
+	plot_fail(err, errlen, "cannot create a temporary directory %s: %s",
+	    tmp_dir, strerror(errno));
+	free(tmp_dir);
+	tmp_dir = NULL;
+	return -1;
+}
+
+/* Where a figure's data goes: beside it when kept, else the temporary
+ * directory. */
 static char *
 data_path(const struct plot_opts *o, const char *stem)
 {
-	if (o->keep_data)
-		return xasprintf("%s/%s.csv", o->dir, stem);
-	if (tmp_dir == NULL) {
-		const char *t = getenv("TMPDIR");
-
-		tmp_dir = xasprintf("%s/csumbench-plot.XXXXXX",
-		    t != NULL && *t != '\0' ? t : "/tmp");
-		if (mkdtemp(tmp_dir) == NULL)
-			usage_error("cannot create a temporary directory %s: %s",
-			    tmp_dir, strerror(errno));
-	}
-	return xasprintf("%s/%s.csv", tmp_dir, stem);
-}
-
-static void
-data_done(const struct plot_opts *o, const char *path)
-{
-	if (!o->keep_data)
-		unlink(path);
+	return xasprintf("%s/%s.csv", o->keep_data ? o->dir : tmp_dir, stem);
 }
 
 /* The last non-empty line of a file (gnuplot's error is at its end). */
@@ -257,51 +264,42 @@ last_line(const char *path)
 	return last != NULL ? last : xstrdup("no message");
 }
 
-/*
- * Run gnuplot -c DIR/script DATA TMPOUT args..., then rename TMPOUT to
- * o->dir/name. A failure is reported in one line and exits 2.
- */
-static void
-run_gnuplot(const struct plot_opts *o, const char *script, const char *data,
-    const char *name, const char *const *args)
+/* A temporary file beside final for gnuplot to write, mode 0666 & ~umask. */
+static int
+make_tmp_fig(const struct plot_opts *o, const char *final, const char *ext,
+    char *err, size_t errlen)
 {
-	char *spath = xasprintf("%s/%s", script_dir, script);
-	char *final = xasprintf("%s/%s", o->dir, name);
-	char *log, *argv[16];
-	const char *ext = strrchr(name, '.');
-	struct stat st;
-	pid_t pid;
-	int fd, status, argc = 0, i;
+	mode_t um;
+	int fd;
 
-	if (tmp_dir == NULL)
-		(void)data_path(o, "unused");	/* for the log */
-	log = xasprintf("%s/gnuplot.log", tmp_dir);
 	tmp_fig = xasprintf("%s/.csumbench.XXXXXX%s", o->dir, ext);
-	fd = mkstemps(tmp_fig, (int)strlen(ext));
-	if (fd < 0)
-		usage_error("cannot write %s: %s", final, strerror(errno));
-	{
-		/* mkstemps makes 0600; figures are ordinary files. */
-		mode_t um = umask(0);
-
-		umask(um);
-		(void)fchmod(fd, 0666 & ~um);
+	if ((fd = mkstemps(tmp_fig, (int)strlen(ext))) < 0) {
+		plot_fail(err, errlen, "cannot write %s: %s", final,
+		    strerror(errno));
+		free(tmp_fig);
+		tmp_fig = NULL;
+		return -1;
 	}
+	/* mkstemps makes 0600; figures are ordinary files. */
+	um = umask(0);
+	umask(um);
+	(void)fchmod(fd, 0666 & ~um);
 	close(fd);
+	return 0;
+}
 
-	argv[argc++] = gnuplot_bin;
-	argv[argc++] = "-c";
-	argv[argc++] = spath;
-	argv[argc++] = (char *)data;
-	argv[argc++] = tmp_fig;
-	for (i = 0; args != NULL && args[i] != NULL && argc < 15; i++)
-		argv[argc++] = (char *)args[i];
-	argv[argc] = NULL;
+/* gnuplot -c SCRIPT DATA OUT ARGS... with its output into log; its status. */
+static int
+spawn_gnuplot(char *const *argv, const char *log, char *err, size_t errlen)
+{
+	pid_t pid;
+	int status;
 
 	fflush(stdout);
 	fflush(stderr);
 	if ((pid = fork()) < 0)
-		usage_error("cannot run %s: %s", gnuplot_bin, strerror(errno));
+		return plot_fail(err, errlen, "cannot run %s: %s", gnuplot_bin,
+		    strerror(errno));
 	if (pid == 0) {
 		int lfd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		int nfd = open("/dev/null", O_RDWR);
@@ -319,42 +317,76 @@ run_gnuplot(const struct plot_opts *o, const char *script, const char *data,
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
-			usage_error("waiting for gnuplot: %s", strerror(errno));
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
-	    stat(tmp_fig, &st) != 0 || st.st_size == 0) {
-		char *msg = last_line(log);
+			return plot_fail(err, errlen, "waiting for gnuplot: %s",
+			    strerror(errno));
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
 
-		usage_error("gnuplot failed to make %s (%s): %s", final,
-		    spath, msg);
-	}
-	if (rename(tmp_fig, final) != 0)
-		usage_error("cannot write %s: %s", final, strerror(errno));
+/*
+ * Run gnuplot -c DIR/script DATA TMPOUT args..., then rename TMPOUT to
+ * o->dir/name. 0, or -1 with a one-line message.
+ */
+static int
+run_gnuplot(const struct plot_opts *o, const char *script, const char *data,
+    const char *name, const char *const *args, char *err, size_t errlen)
+{
+	char *spath = xasprintf("%s/%s", script_dir, script);
+	char *final = xasprintf("%s/%s", o->dir, name);
+	char *log = xasprintf("%s/gnuplot.log", tmp_dir), *argv[16], *msg;
+	struct stat st;
+	int argc = 0, i, rc = -1, status;
+
+	if (make_tmp_fig(o, final, strrchr(name, '.'), err, errlen) != 0)
+		goto out;
+	argv[argc++] = gnuplot_bin;
+	argv[argc++] = "-c";
+	argv[argc++] = spath;
+	argv[argc++] = (char *)data;
+	argv[argc++] = tmp_fig;
+	for (i = 0; args != NULL && args[i] != NULL && argc < 15; i++)
+		argv[argc++] = (char *)args[i];
+	argv[argc] = NULL;
+	status = spawn_gnuplot(argv, log, err, errlen);
+	if (status < 0)
+		goto out;
+	if (status != 0 || stat(tmp_fig, &st) != 0 || st.st_size == 0) {
+		msg = last_line(log);
+		plot_fail(err, errlen, "gnuplot failed to make %s (%s): %s",
+		    final, spath, msg);
+		free(msg);
+	} else if (rename(tmp_fig, final) != 0)
+		plot_fail(err, errlen, "cannot write %s: %s", final,
+		    strerror(errno));
+	else
+		rc = 0;
+out:
+	if (tmp_fig != NULL)
+		unlink(tmp_fig);
 	free(tmp_fig);
 	tmp_fig = NULL;
 	unlink(log);
 	free(log);
 	free(spath);
 	free(final);
+	return rc;
 }
 
 static void
-fig_add(struct figlist *figs, const struct plot_opts *o, const char *kind,
-    const struct rpoint *r, const char *kernel, double size, const char *name)
+fig_add(struct figlist *figs, const struct plot_opts *o,
+    const struct figspec *fs, const char *name)
 {
 	struct figure *f;
 
 	figs->v = xreallocarray(figs->v, figs->n + 1, sizeof(*figs->v));
 	f = &figs->v[figs->n++];
-	f->kind = xstrdup(kind);
-	f->family = xstrdup(r->family);
-	f->kernel = xstrdup(kernel != NULL ? kernel : "");
-	f->cache = xstrdup(r->cache);
-	f->mode = xstrdup(r->mode);
-	f->size = size;
+	f->kind = xstrdup(fs->kind);
+	f->family = xstrdup(fs->r->family);
+	f->kernel = xstrdup(fs->kernel != NULL ? fs->kernel : "");
+	f->cache = xstrdup(fs->r->cache);
+	f->mode = xstrdup(fs->r->mode);
+	f->size = fs->size;
 	f->name = xstrdup(name);
 	f->path = xasprintf("%s/%s", o->dir, name);
-	if (!o->quiet)
-		printf("%s\n", f->path);
 }
 
 void
@@ -378,365 +410,423 @@ plot_figlist_free(struct figlist *figs)
 	figs->n = 0;
 }
 
+/*
+ * The figure pipeline: the data of fs written to STEM.csv (beside the
+ * figure with --keep-data, else in a temporary directory), gnuplot's
+ * script run on it into STEM.FORMAT, the figure listed in figs.
+ */
 static int
-same_group(const struct rpoint *p, const struct rpoint *q)
+draw(const struct plot_opts *o, const struct figspec *fs, const char *stem,
+    struct figlist *figs, char *err, size_t errlen)
 {
-	return strcmp(p->family, q->family) == 0 &&
-	    strcmp(p->cache, q->cache) == 0 && strcmp(p->mode, q->mode) == 0;
+	char *name = xasprintf("%s.%s", stem, o->format), *data = NULL;
+	struct outfile of;
+	int rc = -1;
+
+	if (make_tmp_dir(err, errlen) != 0)
+		goto out;
+	data = data_path(o, stem);
+	outfile_open(&of, data);
+	fs->write(of.fp, fs->arg);
+	outfile_commit(&of);
+	rc = run_gnuplot(o, fs->script, data, name, fs->args, err, errlen);
+	if (!o->keep_data)
+		unlink(data);
+	if (rc == 0)
+		fig_add(figs, o, fs, name);
+out:
+	free(data);
+	free(name);
+	return rc;
 }
 
-/* Sort rows by kernel (in order of first appearance), then size. */
-static const struct rset *sort_rs;
-static const size_t *sort_rank;
-
-static int
-by_kernel_size(const void *a, const void *b)
-{
-	const struct rpoint *p = &sort_rs->p[*(const size_t *)a];
-	const struct rpoint *q = &sort_rs->p[*(const size_t *)b];
-	size_t rp = sort_rank[*(const size_t *)a], rq = sort_rank[*(const size_t *)b];
-
-	if (rp != rq)
-		return rp < rq ? -1 : 1;
-	if (p->size != q->size)
-		return p->size < q->size ? -1 : 1;
-	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
-}
-
-/* rank[i]: the index of the first row with row i's kernel. */
-static size_t *
-kernel_ranks(const struct rset *rs)
-{
-	size_t *rank = xcalloc(rs->n, sizeof(size_t)), i, j;
-
-	for (i = 0; i < rs->n; i++) {
-		rank[i] = i;
-		for (j = 0; j < i; j++)
-			if (rank[j] == j &&
-			    strcmp(rs->p[j].kernel, rs->p[i].kernel) == 0) {
-				rank[i] = j;
-				break;
-			}
-	}
-	return rank;
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static size_t
-count_distinct(double *v, size_t n)
-{
-	size_t i, d = 0;
-
-	qsort(v, n, sizeof(*v), cmp_double);
-	for (i = 0; i < n; i++)
-		if (i == 0 || v[i] != v[i - 1])
-			d++;
-	return d;
-}
+/* Rows rs->p[idx[0..n-1]] as a results CSV: a throughput curve, a heatmap. */
+struct rows {
+	const struct rset *rs;
+	const size_t	*idx;
+	size_t		 n;
+};
 
 static void
-write_rows(const struct plot_opts *o, const char *path,
-    const struct rset *rs, const size_t *idx, size_t n)
+write_rows(FILE *fp, const void *arg)
 {
-	struct outfile of;
+	const struct rows *r = arg;
 
-	outfile_open(&of, path);
-	results_write_rset(of.fp, rs, idx, n);
-	outfile_commit(&of);
-	(void)o;
+	rset_csv_write(fp, r->rs, r->idx, r->n);
+}
+
+/* Positions into rows->idx by (rel_align, dst_align). */
+static int
+by_rel_cell(size_t x, size_t y, const void *arg)
+{
+	const struct rows *r = arg;
+	const struct rpoint *p = &r->rs->p[r->idx[x]], *q = &r->rs->p[r->idx[y]];
+	size_t a = rset_rel_align(p), b = rset_rel_align(q);
+
+	if (a != b)
+		return a < b ? -1 : 1;
+	if (p->dst_align != q->dst_align)
+		return p->dst_align < q->dst_align ? -1 : 1;
+	return 0;
 }
 
 /* The relative-misalignment view of one kernel at one size: one row per
  * (rel_align, dst_align) cell, the median of the medians in it. */
 static void
-write_rel_cells(const char *path, const struct rset *rs,
-    const size_t *idx, size_t n)
+write_rel_cells(FILE *fp, const void *arg)
 {
-	struct outfile of;
+	const struct rows *r = arg;
+	size_t *perm = xcalloc(r->n + 1, sizeof(size_t));
+	size_t *start = xcalloc(r->n + 1, sizeof(size_t));
+	double *m = xcalloc(r->n + 1, sizeof(double));
+	size_t g, ng, j, k;
 	struct csv_writer w;
-	double *m = xcalloc(n, sizeof(double));
-	char *done = xcalloc(n, 1);
-	size_t i, j, k;
 
-	outfile_open(&of, path);
-	csv_init(&w, of.fp);
+	ng = rkey_group_by(r->n, by_rel_cell, r, perm, start);
+	csv_init(&w, fp);
 	csv_str(&w, "family"); csv_str(&w, "kernel"); csv_str(&w, "size");
 	csv_str(&w, "rel_align"); csv_str(&w, "dst_align");
 	csv_str(&w, "cache"); csv_str(&w, "mode"); csv_str(&w, "unit");
 	csv_str(&w, "median"); csv_str(&w, "cells");
 	csv_end(&w);
-	for (i = 0; i < n; i++) {
-		const struct rpoint *r = &rs->p[idx[i]];
+	for (g = 0; g < ng; g++) {
+		const struct rpoint *p = &r->rs->p[r->idx[perm[start[g]]]];
 
-		if (done[i])
-			continue;
-		for (j = i, k = 0; j < n; j++) {
-			const struct rpoint *q = &rs->p[idx[j]];
-
-			if (!done[j] && load_rel_align(q) == load_rel_align(r) &&
-			    q->dst_align == r->dst_align) {
-				m[k++] = q->st.median;
-				done[j] = 1;
-			}
-		}
-		csv_str(&w, r->family);
-		csv_str(&w, r->kernel);
-		csv_ulong(&w, r->size);
-		csv_ulong(&w, load_rel_align(r));
-		csv_ulong(&w, r->dst_align);
-		csv_str(&w, r->cache);
-		csv_str(&w, r->mode);
-		csv_str(&w, r->unit);
+		for (j = start[g], k = 0; j < start[g + 1]; j++)
+			m[k++] = r->rs->p[r->idx[perm[j]]].st.median;
+		csv_str(&w, p->family);
+		csv_str(&w, p->kernel);
+		csv_ulong(&w, p->size);
+		csv_ulong(&w, rset_rel_align(p));
+		csv_ulong(&w, p->dst_align);
+		csv_str(&w, p->cache);
+		csv_str(&w, p->mode);
+		csv_str(&w, p->unit);
 		csv_double(&w, stats_median(m, k));
 		csv_ulong(&w, k);
 		csv_end(&w);
 	}
-	outfile_commit(&of);
+	free(perm);
+	free(start);
 	free(m);
-	free(done);
 }
 
-/* Heatmaps of one group: every kernel and size measured at two or more
- * source and two or more destination offsets. */
-static void
-plot_heatmaps(const struct plot_opts *o, const struct rset *rs,
-    const size_t *g, size_t ng, const char *sfx, const char *cpu,
-    struct figlist *figs)
+/* Does v hold two or more distinct values? */
+static int
+two_distinct(const size_t *v, size_t n)
 {
-	size_t *cell = xcalloc(ng, sizeof(size_t));
-	double *sv = xcalloc(ng, sizeof(double)), *dv = xcalloc(ng, sizeof(double));
-	char *seen = xcalloc(ng, 1);
-	size_t i, j, n;
+	size_t i;
 
-	for (i = 0; i < ng; i++) {
-		const struct rpoint *r = &rs->p[g[i]];
-		char szs[32], *stem, *name, *data, *kn;
-		const char *args[5];
-		int is_copy = strcmp(r->family, "copy") == 0;
+	for (i = 1; i < n; i++)
+		if (v[i] != v[0])
+			return 1;
+	return 0;
+}
 
-		if (seen[i])
-			continue;
-		for (j = i, n = 0; j < ng; j++) {
-			const struct rpoint *q = &rs->p[g[j]];
+/*
+ * The heatmaps of one cell set: one kernel at one size measured at two or
+ * more source and two or more destination offsets (and for copies also by
+ * relative misalignment).
+ */
+static int
+plot_heatmap(const struct plot_opts *o, const struct rset *rs,
+    const size_t *cell, size_t n, const char *sfx, const char *cpu,
+    struct figlist *figs, char *err, size_t errlen)
+{
+	const struct rpoint *r = &rs->p[cell[0]];
+	size_t *sv = xcalloc(n + 1, sizeof(size_t)), *dv = xcalloc(n + 1,
+	    sizeof(size_t)), i;
+	struct rows rows = { rs, cell, n };
+	struct figspec fs = { "heatmap", "heatmap.gp", write_rows, &rows,
+	    { NULL }, r, r->kernel, (double)r->size };
+	char szs[32], *kn, *stem;
+	int rc = 0;
 
-			if (!seen[j] && q->size == r->size &&
-			    strcmp(q->kernel, r->kernel) == 0) {
-				seen[j] = 1;
-				cell[n] = g[j];
-				sv[n] = (double)q->src_align;
-				dv[n] = (double)q->dst_align;
-				n++;
-			}
-		}
-		if (n < 4 || count_distinct(sv, n) < 2 ||
-		    count_distinct(dv, n) < 2)
-			continue;
-		snprintf(szs, sizeof(szs), "%zu", r->size);
-		kn = safe_name(r->kernel);
-		args[0] = r->kernel;
-		args[1] = szs;
-		args[2] = cpu;
-		args[3] = NULL;
-		args[4] = NULL;
-		stem = xasprintf("heatmap-%s-%s%s", kn, szs, sfx);
-		name = xasprintf("%s.%s", stem, o->format);
-		data = data_path(o, stem);
-		write_rows(o, data, rs, cell, n);
-		run_gnuplot(o, "heatmap.gp", data, name, args);
-		data_done(o, data);
-		fig_add(figs, o, "heatmap", r, r->kernel, (double)r->size, name);
-		free(stem);
-		free(name);
-		free(data);
-		if (is_copy) {
-			args[3] = "rel";
-			stem = xasprintf("heatmap-%s-%s-rel%s", kn, szs, sfx);
-			name = xasprintf("%s.%s", stem, o->format);
-			data = data_path(o, stem);
-			write_rel_cells(data, rs, cell, n);
-			run_gnuplot(o, "heatmap.gp", data, name, args);
-			data_done(o, data);
-			fig_add(figs, o, "heatmap-rel", r, r->kernel,
-			    (double)r->size, name);
-			free(stem);
-			free(name);
-			free(data);
-		}
-		free(kn);
+	for (i = 0; i < n; i++) {
+		sv[i] = rs->p[cell[i]].src_align;
+		dv[i] = rs->p[cell[i]].dst_align;
 	}
-	free(cell);
+	if (n < 4 || !two_distinct(sv, n) ||
+	    !two_distinct(dv, n))
+		goto out;
+	snprintf(szs, sizeof(szs), "%zu", r->size);
+	fs.args[0] = r->kernel;
+	fs.args[1] = szs;
+	fs.args[2] = cpu;
+	kn = safe_name(r->kernel);
+	stem = xasprintf("heatmap-%s-%s%s", kn, szs, sfx);
+	rc = draw(o, &fs, stem, figs, err, errlen);
+	free(stem);
+	if (rc == 0 && strcmp(r->family, "copy") == 0) {
+		fs.kind = "heatmap-rel";
+		fs.write = write_rel_cells;
+		fs.args[3] = "rel";
+		stem = xasprintf("heatmap-%s-%s-rel%s", kn, szs, sfx);
+		rc = draw(o, &fs, stem, figs, err, errlen);
+		free(stem);
+	}
+	free(kn);
+out:
 	free(sv);
 	free(dv);
-	free(seen);
+	return rc;
 }
 
-void
-plot_results(const struct plot_opts *o, const struct rset *rs,
-    struct figlist *figs)
+/* rank[i]: the index of the first point with point i's kernel. */
+static size_t *
+kernel_ranks(const struct rset *rs)
 {
-	size_t *g = xcalloc(rs->n, sizeof(size_t));
-	size_t *sl = xcalloc(rs->n, sizeof(size_t));
-	double *sizes = xcalloc(rs->n, sizeof(double));
-	char *done = xcalloc(rs->n, 1);
-	size_t *rank = kernel_ranks(rs);
-	const char *cpu = load_meta(rs, "cpu_brand");
-	size_t i, j, ng, ns;
+	const struct rpoint **v = xcalloc(rs->n + 1, sizeof(*v));
+	size_t *rank = xcalloc(rs->n + 1, sizeof(size_t));
+	size_t *perm = xcalloc(rs->n + 1, sizeof(size_t));
+	size_t *start = xcalloc(rs->n + 1, sizeof(size_t));
+	size_t i, g, ng;
 
-	plot_setup();
-	plot_mkdir(o->dir);
-	for (i = 0; i < rs->n; i++) {
-		const struct rpoint *r = &rs->p[i];
-		size_t s0, d0;
-		int have00 = 0;
-		char *sfx, *fam, *stem, *name, *data;
-		const char *args[2];
+	for (i = 0; i < rs->n; i++)
+		v[i] = &rs->p[i];
+	ng = rkey_group(v, rs->n, RK(RK_KERNEL), perm, start);
+	for (g = 0; g < ng; g++)
+		for (i = start[g]; i < start[g + 1]; i++)
+			rank[perm[i]] = perm[start[g]];
+	free(v);
+	free(perm);
+	free(start);
+	return rank;
+}
 
-		if (done[i] || !plot_row_selected(o, r))
-			continue;
-		for (j = i, ng = 0; j < rs->n; j++)
-			if (!done[j] && same_group(&rs->p[j], r) &&
-			    plot_row_selected(o, &rs->p[j])) {
-				done[j] = 1;
-				g[ng++] = j;
-				if (rs->p[j].src_align == 0 &&
-				    rs->p[j].dst_align == 0)
-					have00 = 1;
-			}
-		/* The throughput curve: offsets 0/0 when measured, else the
-		 * first pair of offsets in the file. */
-		s0 = have00 ? 0 : r->src_align;
-		d0 = have00 ? 0 : r->dst_align;
-		for (j = 0, ns = 0; j < ng; j++) {
-			const struct rpoint *q = &rs->p[g[j]];
+struct by_kernel_size {
+	const struct rset *rs;
+	const size_t *rank;
+};
 
-			if (q->src_align == s0 && q->dst_align == d0 &&
-			    q->size > 0) {
-				sizes[ns] = (double)q->size;
-				sl[ns++] = g[j];
-			}
+/* Points by kernel (in order of first appearance), then size. */
+static int
+by_kernel_size(size_t x, size_t y, const void *arg)
+{
+	const struct by_kernel_size *k = arg;
+
+	if (k->rank[x] != k->rank[y])
+		return k->rank[x] < k->rank[y] ? -1 : 1;
+	if (k->rs->p[x].size != k->rs->p[y].size)
+		return k->rs->p[x].size < k->rs->p[y].size ? -1 : 1;
+	return 0;
+}
+
+/*
+ * The throughput curve of one group (family, cache state, mode): its
+ * points at offsets 0/0 when measured there, else at the group's first
+ * offsets, by kernel and size; drawn when they have two sizes or more.
+ */
+static int
+plot_curve(const struct plot_opts *o, const struct rset *rs, const size_t *g,
+    size_t ng, const size_t *rank, const char *sfx, const char *cpu,
+    struct figlist *figs, char *err, size_t errlen)
+{
+	const struct rpoint *r = &rs->p[g[0]];
+	struct by_kernel_size k = { rs, rank };
+	size_t *sl = xcalloc(ng + 1, sizeof(size_t)), *sz = xcalloc(ng + 1,
+	    sizeof(size_t)), s0 = r->src_align, d0 = r->dst_align, j, ns = 0;
+	struct rows rows = { rs, sl, 0 };
+	struct figspec fs = { "throughput", "throughput.gp", write_rows, &rows,
+	    { cpu, NULL }, r, NULL, 0 };
+	char *fam, *stem;
+	int rc = 0;
+
+	for (j = 0; j < ng; j++)
+		if (rs->p[g[j]].src_align == 0 && rs->p[g[j]].dst_align == 0)
+			s0 = d0 = 0;
+	for (j = 0; j < ng; j++) {
+		const struct rpoint *q = &rs->p[g[j]];
+
+		if (q->src_align == s0 && q->dst_align == d0 && q->size > 0) {
+			sz[ns] = q->size;
+			sl[ns++] = g[j];
 		}
-		sfx = group_suffix(r->cache, r->mode);
-		if (ns > 0 && count_distinct(sizes, ns) >= 2) {
-			sort_rs = rs;
-			sort_rank = rank;
-			qsort(sl, ns, sizeof(*sl), by_kernel_size);
-			fam = safe_name(r->family);
-			stem = xasprintf("throughput-%s%s", fam, sfx);
-			name = xasprintf("%s.%s", stem, o->format);
-			data = data_path(o, stem);
-			write_rows(o, data, rs, sl, ns);
-			args[0] = cpu;
-			args[1] = NULL;
-			run_gnuplot(o, "throughput.gp", data, name, args);
-			data_done(o, data);
-			fig_add(figs, o, "throughput", r, NULL, 0, name);
-			free(fam);
-			free(stem);
-			free(name);
-			free(data);
+	}
+	if (ns > 0 && two_distinct(sz, ns)) {
+		rkey_msort(sl, ns, by_kernel_size, &k);
+		rows.n = ns;
+		fam = safe_name(r->family);
+		stem = xasprintf("throughput-%s%s", fam, sfx);
+		rc = draw(o, &fs, stem, figs, err, errlen);
+		free(fam);
+		free(stem);
+	}
+	free(sl);
+	free(sz);
+	return rc;
+}
+
+/* The heatmaps of one group, one per kernel and size, in file order. */
+static int
+plot_heatmaps(const struct plot_opts *o, const struct rset *rs,
+    const size_t *g, size_t ng, const char *sfx, const char *cpu,
+    struct figlist *figs, char *err, size_t errlen)
+{
+	const struct rpoint **v = xcalloc(ng + 1, sizeof(*v));
+	size_t *perm = xcalloc(ng + 1, sizeof(size_t));
+	size_t *start = xcalloc(ng + 1, sizeof(size_t));
+	size_t *cell = xcalloc(ng + 1, sizeof(size_t));
+	size_t c, nc, j;
+	int rc = 0;
+
+	for (j = 0; j < ng; j++)
+		v[j] = &rs->p[g[j]];
+	nc = rkey_group(v, ng, RK(RK_KERNEL) | RK(RK_SIZE), perm, start);
+	for (c = 0; c < nc && rc == 0; c++) {
+		for (j = start[c]; j < start[c + 1]; j++)
+			cell[j - start[c]] = g[perm[j]];
+		rc = plot_heatmap(o, rs, cell, start[c + 1] - start[c], sfx,
+		    cpu, figs, err, errlen);
+	}
+	free(v);
+	free(perm);
+	free(start);
+	free(cell);
+	return rc;
+}
+
+int
+plot_results(const struct plot_opts *o, const struct rset *rs,
+    struct figlist *figs, char *err, size_t errlen)
+{
+	const struct rpoint **v = xcalloc(rs->n + 1, sizeof(*v));
+	size_t *sel = xcalloc(rs->n + 1, sizeof(size_t));
+	size_t *perm = xcalloc(rs->n + 1, sizeof(size_t));
+	size_t *start = xcalloc(rs->n + 1, sizeof(size_t));
+	size_t *g = xcalloc(rs->n + 1, sizeof(size_t));
+	size_t *rank = kernel_ranks(rs), i, j, n = 0, k, ng;
+	const char *cpu = rset_meta(rs, "cpu_brand");
+	int rc;
+
+	rc = plot_setup(err, errlen);
+	if (rc == 0)
+		rc = plot_mkdir(o->dir, err, errlen);
+	for (i = 0; i < rs->n; i++)
+		if (plot_row_selected(o, &rs->p[i])) {
+			v[n] = &rs->p[i];
+			sel[n++] = i;
 		}
-		plot_heatmaps(o, rs, g, ng, sfx, cpu, figs);
+	/* One group per family, cache state and mode, in file order. */
+	ng = rkey_group(v, n, RK(RK_FAMILY) | RK(RK_CACHE) | RK(RK_MODE),
+	    perm, start);
+	for (k = 0; k < ng && rc == 0; k++) {
+		const struct rpoint *r = v[perm[start[k]]];
+		char *sfx = group_suffix(r->cache, r->mode);
+
+		for (j = start[k]; j < start[k + 1]; j++)
+			g[j - start[k]] = sel[perm[j]];
+		rc = plot_curve(o, rs, g, start[k + 1] - start[k], rank, sfx,
+		    cpu, figs, err, errlen);
+		if (rc == 0)
+			rc = plot_heatmaps(o, rs, g, start[k + 1] - start[k],
+			    sfx, cpu, figs, err, errlen);
 		free(sfx);
 	}
+	free(v);
+	free(sel);
+	free(perm);
+	free(start);
 	free(g);
-	free(sl);
-	free(sizes);
-	free(done);
 	free(rank);
-}
-
-/* Rows of one family, cache state and mode make one delta chart. */
-static int
-same_delta_group(const struct cmp_row *p, const struct cmp_row *q)
-{
-	return same_group(p->b, q->b);
+	return rc;
 }
 
 void
-plot_delta_offsets(const struct cmp_result *res, size_t first, size_t *s0,
-    size_t *d0)
+plot_delta_charts(const struct cmp_result *res, struct plot_charts *ch)
 {
-	const struct cmp_row *r = &res->rows[first];
-	size_t j;
+	const struct rpoint **v = xcalloc(res->n + 1, sizeof(*v));
+	size_t *perm = xcalloc(res->n + 1, sizeof(size_t));
+	size_t *start = xcalloc(res->n + 1, sizeof(size_t));
+	size_t g, ng, j, s0, d0;
 
-	*s0 = r->b->src_align;
-	*d0 = r->b->dst_align;
-	for (j = first; j < res->n; j++)
-		if (same_delta_group(&res->rows[j], r) &&
-		    res->rows[j].b->src_align == 0 &&
-		    res->rows[j].b->dst_align == 0)
-			*s0 = *d0 = 0;
-}
+	memset(ch, 0, sizeof(*ch));
+	ch->rows = xcalloc(res->n + 1, sizeof(*ch->rows));
+	ch->start = xcalloc(res->n + 2, sizeof(size_t));
+	for (j = 0; j < res->n; j++)
+		v[j] = res->rows[j].b;
+	ng = rkey_group(v, res->n, RK(RK_FAMILY) | RK(RK_CACHE) | RK(RK_MODE),
+	    perm, start);
+	for (g = 0; g < ng; g++) {
+		size_t at = ch->start[ch->n];
 
-size_t
-plot_delta_rows(const struct cmp_result *res, size_t first, char *done,
-    struct cmp_row *out)
-{
-	size_t j, s0, d0, n = 0;
-
-	plot_delta_offsets(res, first, &s0, &d0);
-	for (j = first; j < res->n; j++) {
-		const struct rpoint *q = res->rows[j].b;
-
-		if (done[j] || !same_delta_group(&res->rows[j],
-		    &res->rows[first]))
-			continue;
-		done[j] = 1;
-		if (q->src_align == s0 && q->dst_align == d0 && q->size > 0)
-			out[n++] = res->rows[j];
+		/* Offsets 0/0 when compared there, else the group's first. */
+		s0 = v[perm[start[g]]]->src_align;
+		d0 = v[perm[start[g]]]->dst_align;
+		for (j = start[g]; j < start[g + 1]; j++)
+			if (v[perm[j]]->src_align == 0 &&
+			    v[perm[j]]->dst_align == 0)
+				s0 = d0 = 0;
+		for (j = start[g]; j < start[g + 1]; j++)
+			if (v[perm[j]]->src_align == s0 &&
+			    v[perm[j]]->dst_align == d0 && v[perm[j]]->size > 0)
+				ch->rows[at++] = res->rows[perm[j]];
+		if (at > ch->start[ch->n])
+			ch->start[++ch->n] = at;
 	}
-	return n;
+	free(v);
+	free(perm);
+	free(start);
 }
 
 void
-plot_deltas(const struct plot_opts *o, const struct cmp_result *res,
-    const struct cmp_opts *co, const char *title_note, struct figlist *figs)
+plot_charts_free(struct plot_charts *ch)
 {
-	struct cmp_row *g = xcalloc(res->n + 1, sizeof(*g));
-	char *done = xcalloc(res->n + 1, 1);
+	free(ch->rows);
+	free(ch->start);
+	memset(ch, 0, sizeof(*ch));
+}
+
+/* A delta chart's data is compare's own CSV of its rows. */
+struct delta_data {
+	const struct cmp_row	*rows;
+	size_t			 n;
+	const char		*unit;
+	const struct cmp_opts	*co;
+};
+
+static void
+write_delta(FILE *fp, const void *arg)
+{
+	const struct delta_data *d = arg;
+
+	compare_print(fp, d->rows, d->n, d->unit, d->co);
+}
+
+int
+plot_deltas(const struct plot_opts *o, const struct cmp_result *res,
+    const struct cmp_opts *co, const char *title_note, struct figlist *figs,
+    char *err, size_t errlen)
+{
+	struct plot_charts ch;
 	struct cmp_opts csv = *co;
-	size_t i, ng;
+	struct delta_data d = { NULL, 0, res->unit, &csv };
+	struct figspec fs = { "delta", "delta.gp", write_delta, &d,
+	    { title_note, NULL }, NULL, NULL, 0 };
+	size_t c;
+	int rc;
 
 	csv.style = CMP_CSV;
-	plot_setup();
-	plot_mkdir(o->dir);
-	for (i = 0; i < res->n; i++) {
-		const struct rpoint *r = res->rows[i].b;
-		char *sfx, *fam, *stem, *name, *data;
-		const char *args[2];
-		struct outfile of;
+	rc = plot_setup(err, errlen);
+	if (rc == 0)
+		rc = plot_mkdir(o->dir, err, errlen);
+	plot_delta_charts(res, &ch);
+	for (c = 0; c < ch.n && rc == 0; c++) {
+		char *sfx, *fam, *stem;
 
-		if (done[i] || (ng = plot_delta_rows(res, i, done, g)) == 0)
-			continue;
-		sfx = group_suffix(r->cache, r->mode);
-		fam = safe_name(r->family);
+		d.rows = ch.rows + ch.start[c];
+		d.n = ch.start[c + 1] - ch.start[c];
+		fs.r = d.rows[0].b;
+		sfx = group_suffix(fs.r->cache, fs.r->mode);
+		fam = safe_name(fs.r->family);
 		stem = xasprintf("delta-%s%s", fam, sfx);
-		name = xasprintf("%s.%s", stem, o->format);
-		data = data_path(o, stem);
-		/* The chart's data is compare's own CSV of these rows. */
-		outfile_open(&of, data);
-		compare_print(of.fp, g, ng, res->unit, &csv);
-		outfile_commit(&of);
-		args[0] = title_note;
-		args[1] = NULL;
-		run_gnuplot(o, "delta.gp", data, name, args);
-		data_done(o, data);
-		fig_add(figs, o, "delta", r, NULL, 0, name);
+		rc = draw(o, &fs, stem, figs, err, errlen);
 		free(sfx);
 		free(fam);
 		free(stem);
-		free(name);
-		free(data);
 	}
-	free(g);
-	free(done);
+	plot_charts_free(&ch);
+	return rc;
 }
 
 /*
@@ -785,22 +875,26 @@ plot_input_load(struct plot_input *in, const struct plot_opts *o,
 	const char *pb, *cb;
 
 	memset(in, 0, sizeof(*in));
-	if (load_results(path, &in->rs, err, errlen) != 0)
+	if (rformat_read(path, &in->rs, err, errlen) != 0)
 		return -1;
 	in->loaded = 1;
 	if (plot_input_selected(o, &in->rs, err, errlen) != 0)
 		return -1;
 	if (compare == NULL)
 		return 0;
-	if (load_results(compare, &in->base, err, errlen) != 0)
+	if (rformat_read(compare, &in->base, err, errlen) != 0)
 		return -1;
-	in->has_base = 1;
 	/* As 'csumbench compare BASE RESULTS -f ... -k ...' finds them. */
 	compare_opts_init(&in->co);
 	in->co.families = o->families;
 	in->co.kernels = o->patterns;
 	in->co.same_run = strcmp(in->base.path, in->rs.path) == 0;
-	compare_match(&in->base, &in->rs, &in->co, &in->res);
+	if (compare_match(&in->base, &in->rs, &in->co, &in->res, err,
+	    errlen) != 0) {
+		rset_free(&in->base);
+		return -1;
+	}
+	in->has_base = 1;
 	/* For the delta charts' titles: "new.csv against old.csv". */
 	pb = strrchr(path, '/');
 	cb = strrchr(compare, '/');
@@ -814,20 +908,23 @@ plot_input_free(struct plot_input *in)
 {
 	if (in->has_base) {
 		compare_result_free(&in->res);
-		load_free(&in->base);
+		rset_free(&in->base);
 	}
 	if (in->loaded)
-		load_free(&in->rs);
+		rset_free(&in->rs);
 	free(in->note);
 	memset(in, 0, sizeof(*in));
 }
 
-void
+int
 plot_input_draw(const struct plot_opts *o, const struct plot_input *in,
-    struct figlist *figs)
+    struct figlist *figs, char *err, size_t errlen)
 {
-	plot_setup();
-	plot_results(o, &in->rs, figs);
+	if (plot_setup(err, errlen) != 0 ||
+	    plot_results(o, &in->rs, figs, err, errlen) != 0)
+		return -1;
 	if (in->has_base)
-		plot_deltas(o, &in->res, &in->co, in->note, figs);
+		return plot_deltas(o, &in->res, &in->co, in->note, figs, err,
+		    errlen);
+	return 0;
 }

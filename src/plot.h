@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 #include "compare.h"
-#include "load.h"
+#include "rset.h"
 
 struct plot_opts {
 	const char	*dir;		/* output directory (created if missing) */
@@ -21,7 +21,6 @@ struct plot_opts {
 	const char	*families;	/* -f: comma-separated globs, or NULL */
 	const char	*patterns;	/* -k: comma-separated globs, or NULL */
 	int		 keep_data;	/* leave each figure's CSV beside it */
-	int		 quiet;		/* do not print each figure's path */
 };
 
 struct figure {
@@ -37,29 +36,35 @@ struct figlist {
 	size_t		 n;
 };
 
-/* Find gnuplot and the scripts, or exit 2 naming what is missing. */
-void	plot_setup(void);
+/*
+ * The functions below return 0, or -1 with a one-line message in err
+ * (figures drawn before an error stay listed in figs).
+ */
+/* Find gnuplot and the scripts ($CSUMBENCH_DATADIR, else pkgdatadir). */
+int	plot_setup(char *err, size_t errlen);
 /* Does a row pass -f and -k? */
 int	plot_row_selected(const struct plot_opts *o, const struct rpoint *r);
-/* Make the output directory (and parents) or exit 2. */
-void	plot_mkdir(const char *dir);
+/* Make the output directory (and parents). */
+int	plot_mkdir(const char *dir, char *err, size_t errlen);
 /* Throughput curves and alignment heatmaps of rs. */
-void	plot_results(const struct plot_opts *o, const struct rset *rs,
-	    struct figlist *figs);
+int	plot_results(const struct plot_opts *o, const struct rset *rs,
+	    struct figlist *figs, char *err, size_t errlen);
 /*
  * One delta chart per family, cache state and mode of compare's rows, at
  * offsets 0/0 when compared there (else the group's first offsets). Its
  * data is compare's CSV of those rows (co->style aside).
  */
-void	plot_deltas(const struct plot_opts *o, const struct cmp_result *res,
+int	plot_deltas(const struct plot_opts *o, const struct cmp_result *res,
 	    const struct cmp_opts *co, const char *title_note,
-	    struct figlist *figs);
-/* The offsets of the chart of res->rows[first]'s group. */
-void	plot_delta_offsets(const struct cmp_result *res, size_t first,
-	    size_t *s0, size_t *d0);
-/* The rows of that chart, into out; marks its group's rows in done. */
-size_t	plot_delta_rows(const struct cmp_result *res, size_t first,
-	    char *done, struct cmp_row *out);
+	    struct figlist *figs, char *err, size_t errlen);
+/* The rows of each delta chart: chart c is rows[start[c]..start[c+1]-1]. */
+struct plot_charts {
+	struct cmp_row	*rows;
+	size_t		*start;
+	size_t		 n;
+};
+void	plot_delta_charts(const struct cmp_result *res, struct plot_charts *ch);
+void	plot_charts_free(struct plot_charts *ch);
 void	plot_figlist_free(struct figlist *figs);
 
 /*
@@ -88,9 +93,12 @@ struct plot_input {
  */
 int	plot_input_load(struct plot_input *in, const struct plot_opts *o,
 	    const char *path, const char *compare, char *err, size_t errlen);
-/* Find gnuplot, then every figure of in: curves, heatmaps, deltas. */
-void	plot_input_draw(const struct plot_opts *o, const struct plot_input *in,
-	    struct figlist *figs);
+/*
+ * Find gnuplot, then every figure of in: curves, heatmaps, deltas. 0, or
+ * -1 with err (the figures drawn before the error stay in figs).
+ */
+int	plot_input_draw(const struct plot_opts *o, const struct plot_input *in,
+	    struct figlist *figs, char *err, size_t errlen);
 void	plot_input_free(struct plot_input *in);
 
 #endif

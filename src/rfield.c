@@ -1,0 +1,304 @@
+/*
+ * rfield.c - the results schema: the one table of result fields (see
+ * rfield.h), and how a field's value is found.
+ *
+ * The JSON layout is Google Benchmark's where a name means the same thing,
+ * so its tools can read the file: each point is one "aggregate" entry (the
+ * median of its samples) whose real_time and cpu_time are the median
+ * per-call cost in nanoseconds (the process is single-threaded and busy, so
+ * the two are the same figure), iterations the number of calls timed,
+ * repetitions the number of samples. csumbench's own fields keep the
+ * native unit (ticks, cycles or ns) and the raw samples.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rfield.h"
+#include "rkey.h"
+#include "util.h"
+
+/* Derived figures. */
+
+static void
+get_name(const struct rpoint *p, const struct rctx *c, struct rval *v)
+{
+	v->s = v->owned = xasprintf("%s/%zu/%zu/%zu/%s/%s", p->kernel,
+	    p->size, p->src_align, p->dst_align, p->cache, p->mode);
+}
+
+static void
+get_aggregate(const struct rpoint *p, const struct rctx *c, struct rval *v)
+{
+	v->s = "aggregate";
+}
+
+static void
+get_median_name(const struct rpoint *p, const struct rctx *c, struct rval *v)
+{
+	v->s = "median";
+}
+
+static void
+get_ns_name(const struct rpoint *p, const struct rctx *c, struct rval *v)
+{
+	v->s = "ns";
+}
+
+static void
+get_one(const struct rpoint *p, const struct rctx *c, struct rval *v)
+{
+	v->u = 1;
+}
+
+static void
+get_iterations(const struct rpoint *p, const struct rctx *c, struct rval *v)
+{
+	v->u = (unsigned long long)p->batch * p->n;
+}
+
+/* The median per-call cost in nanoseconds. */
+static double
+median_ns(const struct rpoint *p)
+{
+	return p->st.median * (p->hz > 0 ? 1e9 / p->hz : NAN);
+}
+
+static void
+get_real_time(const struct rpoint *p, const struct rctx *c, struct rval *v)
+{
+	v->d = median_ns(p);
+}
+
+static void
+get_items_per_s(const struct rpoint *p, const struct rctx *c, struct rval *v)
+{
+	double ns = median_ns(p);
+
+	v->d = ns > 0 ? 1e9 / ns : NAN;
+}
+
+static void
+get_bytes_per_s(const struct rpoint *p, const struct rctx *c, struct rval *v)
+{
+	double ns = median_ns(p);
+
+	v->d = ns > 0 ? 1e9 / ns * (double)p->size : NAN;
+}
+
+static void
+get_rel_align(const struct rpoint *p, const struct rctx *c, struct rval *v)
+{
+	v->u = rset_rel_align(p);
+}
+
+static void
+get_bytes_per_unit(const struct rpoint *p, const struct rctx *c,
+    struct rval *v)
+{
+	v->d = rset_bytes_per_unit(p);
+}
+
+static void
+get_gbps(const struct rpoint *p, const struct rctx *c, struct rval *v)
+{
+	double med = p->st.median;
+
+	if (c->gbps_via_hz)
+		v->d = med > 0 && p->hz > 0 ?
+		    (double)p->size / (med / p->hz) / 1e9 : NAN;
+	else
+		v->d = p->hz > 0 ? rset_gbps(p) : NAN;
+}
+
+static void
+get_mops(const struct rpoint *p, const struct rctx *c, struct rval *v)
+{
+	v->d = rset_mops(p);
+}
+
+/*
+ * The median in estimated core cycles: converted with the core clock the
+ * dependent-add loop measured, not read from a counter (empty when the run
+ * has no estimate).
+ */
+static void
+get_est_cycles(const struct rpoint *p, const struct rctx *c, struct rval *v)
+{
+	v->d = c->est_hz > 0 && p->hz > 0 ? p->st.median * c->est_hz / p->hz :
+	    NAN;
+}
+
+#define AT(m)		.off = offsetof(struct rpoint, m)
+#define KEY(k)		.part = (k)
+#define COST		(RF_STAT | RF_FLOOR)
+
+/*
+ * Every field, CSV columns in order (the CSV header is also documented in
+ * csumbench(1)). The first rows are Google Benchmark's, JSON only.
+ */
+const struct rfield rfields[] = {
+	{ NULL, "name", 1, RT_STR, 0, .get = get_name },
+	{ NULL, "run_name", 2, RT_STR, 0, .get = get_name },
+	{ NULL, "run_type", 3, RT_STR, 0, .get = get_aggregate },
+	{ NULL, "aggregate_name", 4, RT_STR, 0, .get = get_median_name },
+	{ NULL, "threads", 6, RT_COUNT, 0, .get = get_one },
+	{ NULL, "iterations", 7, RT_COUNT, 0, .get = get_iterations },
+	{ NULL, "real_time", 8, RT_NUM, 0, .get = get_real_time },
+	{ NULL, "cpu_time", 9, RT_NUM, 0, .get = get_real_time },
+	{ NULL, "time_unit", 10, RT_STR, 0, .get = get_ns_name },
+	{ NULL, "items_per_second", 11, RT_NUM, 0, .get = get_items_per_s },
+	{ NULL, "bytes_per_second", 12, RT_NUM, 0, .get = get_bytes_per_s },
+
+	{ "family", "family", 13, RT_STR, RF_REQUIRED | RF_NONEMPTY | RF_KEY,
+	    KEY(RK_FAMILY), AT(family) },
+	{ "kernel", "kernel", 14, RT_STR, RF_REQUIRED | RF_NONEMPTY | RF_KEY,
+	    KEY(RK_KERNEL), AT(kernel) },
+	{ "isa", "isa", 15, RT_STR, 0, AT(isa), .absent = "" },
+	{ "size", "size", 16, RT_SIZE, RF_REQUIRED | RF_KEY, KEY(RK_SIZE),
+	    AT(size) },
+	{ "src_align", "src_align", 17, RT_SIZE, RF_REQUIRED | RF_KEY,
+	    KEY(RK_SRC), AT(src_align) },
+	{ "dst_align", "dst_align", 18, RT_SIZE, RF_REQUIRED | RF_KEY,
+	    KEY(RK_DST), AT(dst_align) },
+	{ "rel_align", "rel_align", 19, RT_SIZE, 0, .get = get_rel_align },
+	{ "cache", "cache", 20, RT_STR, RF_REQUIRED | RF_KEY, KEY(RK_CACHE),
+	    AT(cache) },
+	{ "mode", "mode", 21, RT_STR, RF_KEY, KEY(RK_MODE), AT(mode),
+	    .absent = "throughput" },
+	{ "unit", "unit", 22, RT_STR, RF_REQUIRED, AT(unit) },
+	{ "samples", "repetitions", 5, RT_COUNT, 0, AT(n) },
+	{ "batch", "batch", 24, RT_COUNT, 0, AT(batch) },
+	{ "min", "min", 26, RT_NUM, COST, AT(st.min) },
+	{ "median", "median", 27, RT_NUM, RF_REQUIRED | COST, AT(st.median) },
+	{ "mean", "mean", 28, RT_NUM, COST, AT(st.mean) },
+	{ "stddev", "stddev", 29, RT_NUM, RF_STAT, AT(st.stddev) },
+	{ "mad", "mad", 30, RT_NUM, RF_STAT, AT(st.mad) },
+	{ "ci_lo", "ci_lo", 31, RT_NUM, COST, AT(st.ci_lo) },
+	{ "ci_hi", "ci_hi", 32, RT_NUM, COST, AT(st.ci_hi) },
+	{ "q1", "q1", 33, RT_NUM, COST, AT(st.q1) },
+	{ "q3", "q3", 34, RT_NUM, COST, AT(st.q3) },
+	{ "max", "max", 35, RT_NUM, COST, AT(st.max) },
+	{ "overhead", "overhead", 25, RT_NUM, 0, AT(overhead) },
+	{ "bytes_per_unit", NULL, 0, RT_NUM, 0, .get = get_bytes_per_unit },
+	{ "gbps", "gbps", 36, RT_NUM, 0, .get = get_gbps },
+	{ "mops", "mops", 37, RT_NUM, 0, .get = get_mops },
+	{ "timer_hz", "timer_hz", 23, RT_NUM, 0, AT(hz) },
+	{ "est_cycles", NULL, 0, RT_NUM, 0, .get = get_est_cycles },
+
+	{ NULL, "samples", 38, RT_SAMPLES, RF_FLOOR, AT(samples) },
+};
+const size_t nrfields = sizeof(rfields) / sizeof(rfields[0]);
+
+void
+rfield_ctx(struct rctx *c, const struct rset *rs, int json)
+{
+	const char *e = provenance_get(&rs->prov, "est_core_hz");
+
+	c->rs = rs;
+	c->est_hz = e != NULL ? atof(e) : 0;
+	c->gbps_via_hz = json;
+}
+
+int
+rfield_stored(const struct rfield *f)
+{
+	return f->get == NULL;
+}
+
+char **
+rfield_str(const struct rfield *f, struct rpoint *p)
+{
+	return (char **)(void *)((char *)p + f->off);
+}
+
+size_t *
+rfield_size(const struct rfield *f, struct rpoint *p)
+{
+	return (size_t *)(void *)((char *)p + f->off);
+}
+
+double *
+rfield_num(const struct rfield *f, struct rpoint *p)
+{
+	return (double *)(void *)((char *)p + f->off);
+}
+
+double **
+rfield_samples(const struct rfield *f, struct rpoint *p)
+{
+	return (double **)(void *)((char *)p + f->off);
+}
+
+void
+rfield_get(const struct rfield *f, const struct rpoint *p,
+    const struct rctx *c, struct rval *v)
+{
+	/* The accessors do not write; p is only cast for them. */
+	struct rpoint *q = (struct rpoint *)p;
+
+	memset(v, 0, sizeof(*v));
+	if (f->get != NULL) {
+		f->get(p, c, v);
+		return;
+	}
+	switch (f->type) {
+	case RT_STR:
+		v->s = *rfield_str(f, q);
+		break;
+	case RT_SIZE:
+	case RT_COUNT:
+		v->u = *rfield_size(f, q);
+		break;
+	case RT_NUM:
+		v->d = *rfield_num(f, q);
+		break;
+	case RT_SAMPLES:
+		v->v = *rfield_samples(f, q);
+		v->u = v->v != NULL ? p->n : 0;
+		break;
+	}
+}
+
+void
+rfield_release(struct rval *v)
+{
+	free(v->owned);
+	v->owned = NULL;
+}
+
+const struct rfield *
+rfield_key(int part)
+{
+	static const struct rfield *row[RK_NPARTS];
+	size_t i;
+
+	if (row[part] == NULL)
+		for (i = 0; i < nrfields; i++)
+			if ((rfields[i].flags & RF_KEY) &&
+			    rfields[i].part == part)
+				row[part] = &rfields[i];
+	return row[part];
+}
+
+size_t
+rfield_layout(int json, const struct rfield **out)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < nrfields; i++) {
+		const struct rfield *f = &rfields[i];
+
+		if ((json ? f->json : f->csv) == NULL)
+			continue;
+		/* JSON: insert in jpos order (a few dozen rows). */
+		for (j = n; json && j > 0 && out[j - 1]->jpos > f->jpos; j--)
+			out[j] = out[j - 1];
+		out[j] = f;
+		n++;
+	}
+	return n;
+}

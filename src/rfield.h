@@ -1,0 +1,105 @@
+/*
+ * rfield.h - the results schema: one table of every field a results file
+ * holds (rfields[] in rfield.c), which the CSV and JSON writers and readers
+ * all iterate.
+ *
+ * A row says what a field is called in each format, its type, where its
+ * value comes from (a member of struct rpoint, or a function of the point
+ * for a derived figure) and how it is treated:
+ *
+ *   csv, json	its CSV column and its member in a JSON benchmark (NULL:
+ *		not in that format). CSV columns are in the table's order;
+ *		JSON members in the order of jpos (1, 2, ...).
+ *   type	RT_STR, RT_SIZE (a whole number: sizes, offsets), RT_COUNT (a
+ *		count: samples, calls), RT_NUM (a double; NaN when absent or
+ *		empty), RT_SAMPLES (the raw samples, JSON only).
+ *   off, get	stored fields live at offsetof(struct rpoint, ...) and are
+ *		read back; derived ones (get != NULL) are computed when
+ *		written and ignored when read.
+ *   absent	what a stored text field is when a file lacks it.
+ *   flags	RF_REQUIRED: a file without it is refused (for a statistic,
+ *		only when the file has no raw samples to compute it from);
+ *		RF_NONEMPTY: text that may not be empty; RF_FLOOR: a cost, to
+ *		which rset_add_overhead adds the empty call's cost back (gross);
+ *		RF_STAT: a statistic of the samples, recomputed from them when
+ *		a file has them; RF_KEY: part `part` of the grid key (rkey.h).
+ *
+ * Adding a column is adding a row (and, for a stored field, its member of
+ * struct rpoint); the writers, readers and tests follow.
+ */
+#ifndef CSUMBENCH_RFIELD_H
+#define CSUMBENCH_RFIELD_H
+
+#include <stddef.h>
+
+#include "rset.h"
+
+enum rtype { RT_STR, RT_SIZE, RT_COUNT, RT_NUM, RT_SAMPLES };
+
+enum {
+	RF_REQUIRED = 1 << 0,
+	RF_NONEMPTY = 1 << 1,
+	RF_FLOOR = 1 << 2,
+	RF_STAT = 1 << 3,
+	RF_KEY = 1 << 4,
+};
+
+/* A value as written: the member its type names. */
+struct rval {
+	const char	*s;	/* RT_STR */
+	unsigned long long u;	/* RT_SIZE, RT_COUNT; RT_SAMPLES: how many */
+	double		 d;	/* RT_NUM */
+	const double	*v;	/* RT_SAMPLES */
+	char		*owned;	/* s, when made for this value */
+};
+
+/* What a derived figure may depend on besides its point. */
+struct rctx {
+	const struct rset *rs;
+	double	 est_hz;	/* the estimated core clock (est_cycles), or 0 */
+	/*
+	 * GB/s as size / (median / timer_hz) also in ns, as the JSON writer
+	 * has always computed it; CSV divides ns by the size directly. The
+	 * two differ in the last bit at most; each format keeps its own.
+	 */
+	int	 gbps_via_hz;
+};
+
+struct rfield {
+	const char	*csv;
+	const char	*json;
+	int		 jpos;
+	enum rtype	 type;
+	unsigned	 flags;
+	int		 part;	/* with RF_KEY: enum rkey_part */
+	size_t		 off;
+	void		(*get)(const struct rpoint *, const struct rctx *,
+			    struct rval *);
+	const char	*absent;
+};
+
+extern const struct rfield rfields[];
+extern const size_t nrfields;
+
+/* The context of writing rs (json: the JSON writer's conventions). */
+void	rfield_ctx(struct rctx *c, const struct rset *rs, int json);
+/* The value of field f of p; release it with rfield_release. */
+void	rfield_get(const struct rfield *f, const struct rpoint *p,
+	    const struct rctx *c, struct rval *v);
+void	rfield_release(struct rval *v);
+/* Where a stored field lives in p, by type. */
+char	**rfield_str(const struct rfield *f, struct rpoint *p);
+size_t	*rfield_size(const struct rfield *f, struct rpoint *p);
+double	*rfield_num(const struct rfield *f, struct rpoint *p);
+double	**rfield_samples(const struct rfield *f, struct rpoint *p);	/* n of them */
+/* Is f read back (stored, and named in the format: csv or json)? */
+int	rfield_stored(const struct rfield *f);
+/* The row of grid-key part `part`. */
+const struct rfield *rfield_key(int part);
+/*
+ * The rows of one format in its order: CSV (json 0) or JSON (json 1).
+ * Fills out[0..n-1] (nrfields entries at most); returns n.
+ */
+size_t	rfield_layout(int json, const struct rfield **out);
+
+#endif

@@ -1,0 +1,183 @@
+/*
+ * rformat.c - the results formats (see rformat.h), and reading a results
+ * file of any of them.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "provenance.h"
+#include "rformat.h"
+#include "util.h"
+
+/* Sniffed in order; the first without a sniff takes what is left. */
+const struct rformat rformats[] = {
+	{ "json", ".json", 0, 0, rset_json_sniff, rset_json_read,
+	    rset_json_write },
+	{ "csv", ".csv", 1, 0, NULL, rset_csv_read, rset_csv_write },
+	{ "table", NULL, 0, 1, NULL, NULL, rset_table_write },
+	{ NULL, NULL, 0, 0, NULL, NULL, NULL }
+};
+
+const struct rformat *
+rformat_find(const char *name)
+{
+	const struct rformat *f;
+
+	for (f = rformats; f->name != NULL; f++)
+		if (strcmp(f->name, name) == 0)
+			return f;
+	return NULL;
+}
+
+const struct rformat *
+rformat_for_path(const char *path)
+{
+	const struct rformat *f;
+
+	for (f = rformats; f->name != NULL; f++)
+		if (f->suffix != NULL && has_suffix(path, f->suffix))
+			return f;
+	return NULL;
+}
+
+/* "a, b or c" of the names (or suffixes) of the formats that qualify. */
+static const char *
+join(char *buf, size_t len, int suffixes, int terminal)
+{
+	const struct rformat *f;
+	size_t n = 0, k = 0;
+
+	for (f = rformats; f->name != NULL; f++)
+		n += (suffixes ? f->suffix != NULL : terminal || !f->terminal);
+	buf[0] = '\0';
+	for (f = rformats; f->name != NULL; f++) {
+		const char *s = suffixes ? f->suffix : f->name;
+		size_t at = strlen(buf);
+
+		if (s == NULL || (!suffixes && !terminal && f->terminal))
+			continue;
+		snprintf(buf + at, len - at, "%s%s", k == 0 ? "" :
+		    k + 1 == n ? " or " : ", ", s);
+		k++;
+	}
+	return buf;
+}
+
+const char *
+rformat_names(int terminal)
+{
+	static char buf[2][128];
+
+	return join(buf[terminal != 0], sizeof(buf[0]), 0, terminal);
+}
+
+const char *const *
+rformat_name_list(void)
+{
+	static const char *names[sizeof(rformats) / sizeof(rformats[0])];
+	size_t i;
+
+	for (i = 0; rformats[i].name != NULL; i++)
+		names[i] = rformats[i].name;
+	return names;
+}
+
+const char *
+rformat_suffixes(void)
+{
+	static char buf[128];
+
+	return join(buf, sizeof(buf), 1, 0);
+}
+
+/* The whole file, NUL-terminated; NULL with err on failure. */
+static char *
+slurp(const char *path, size_t *lenp, char *err, size_t errlen)
+{
+	FILE *fp = fopen(path, "r");
+	char *text = NULL;
+	size_t len = 0, cap = 0, r;
+
+	if (fp == NULL) {
+		rset_error(err, errlen, path, "%s", strerror(errno));
+		return NULL;
+	}
+	do {
+		if (len + 65536 > cap) {
+			cap = cap ? cap * 2 : 65536;
+			text = xrealloc(text, cap + 1);
+		}
+		r = fread(text + len, 1, cap - len, fp);
+		len += r;
+	} while (r > 0);
+	if (ferror(fp)) {
+		fclose(fp);
+		free(text);
+		rset_error(err, errlen, path, "read error");
+		return NULL;
+	}
+	fclose(fp);
+	text[len] = '\0';
+	*lenp = len;
+	return text;
+}
+
+/*
+ * The provenance sidecar PATH.meta, when there is one; it also gives the
+ * timer frequency to points whose file does not.
+ */
+static int
+read_sidecar(struct rset *rs, char *err, size_t errlen)
+{
+	char *meta = provenance_path(rs->path), perr[200];
+	const char *hz;
+	FILE *fp;
+	size_t i;
+	int rc = 0;
+
+	if ((fp = fopen(meta, "r")) != NULL) {
+		if (provenance_read(fp, &rs->prov, perr, sizeof(perr)) != 0)
+			rc = rset_error(err, errlen, meta, "%s", perr);
+		fclose(fp);
+	}
+	hz = provenance_get(&rs->prov, "timer_hz");
+	for (i = 0; rc == 0 && hz != NULL && i < rs->n; i++)
+		if (isnan(rs->p[i].hz))
+			rs->p[i].hz = atof(hz);
+	free(meta);
+	return rc;
+}
+
+int
+rformat_read(const char *path, struct rset *rs, char *err, size_t errlen)
+{
+	const struct rformat *f;
+	size_t len;
+	char *text;
+	int rc = -1;
+
+	rset_init(rs, path);
+	if ((text = slurp(path, &len, err, errlen)) == NULL) {
+		rset_free(rs);
+		return -1;
+	}
+	for (f = rformats; f->name != NULL; f++)
+		if (f->read != NULL && (f->sniff == NULL || f->sniff(text, len)))
+			break;
+	if (f->name != NULL)
+		rc = f->read(text, len, rs, err, errlen);
+	free(text);
+	if (rc == 0 && f->sidecar)
+		rc = read_sidecar(rs, err, errlen);
+	if (rc != 0) {
+		rset_free(rs);
+		return -1;
+	}
+	rset_finish(rs);
+	return 0;
+}

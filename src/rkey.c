@@ -1,0 +1,207 @@
+/*
+ * rkey.c - the grid key (see rkey.h).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rfield.h"
+#include "rkey.h"
+#include "util.h"
+
+static int
+cmp_size(size_t x, size_t y)
+{
+	return x < y ? -1 : x > y;
+}
+
+int
+rkey_cmp(const struct rpoint *a, const struct rpoint *b, unsigned mask)
+{
+	int part, c;
+
+	for (part = 0; part < RK_NPARTS; part++) {
+		const struct rfield *f;
+
+		if (!(mask & RK(part)))
+			continue;
+		f = rfield_key(part);
+		if (f->type == RT_STR)
+			c = strcmp(*rfield_str(f, (struct rpoint *)a),
+			    *rfield_str(f, (struct rpoint *)b));
+		else
+			c = cmp_size(*rfield_size(f, (struct rpoint *)a),
+			    *rfield_size(f, (struct rpoint *)b));
+		if (c != 0)
+			return c;
+	}
+	return 0;
+}
+
+int
+rkey_cmp_points(const struct point *a, const struct point *b, unsigned mask)
+{
+	int part, c = 0;
+
+	for (part = 0; part < RK_NPARTS && c == 0; part++) {
+		if (!(mask & RK(part)))
+			continue;
+		switch (part) {
+		case RK_FAMILY:
+			c = strcmp(family_name(a->k->family),
+			    family_name(b->k->family));
+			break;
+		case RK_KERNEL:
+			c = strcmp(a->k->name, b->k->name);
+			break;
+		case RK_CACHE:
+			c = strcmp(cache_name(a->cache), cache_name(b->cache));
+			break;
+		case RK_MODE:
+			c = strcmp(mode_name(a->mode), mode_name(b->mode));
+			break;
+		case RK_SRC:
+			c = cmp_size(a->src_off, b->src_off);
+			break;
+		case RK_DST:
+			c = cmp_size(a->dst_off, b->dst_off);
+			break;
+		case RK_SIZE:
+			c = cmp_size(a->size, b->size);
+			break;
+		}
+	}
+	return c;
+}
+
+static void
+msort_rec(size_t *v, size_t *tmp, size_t n,
+    int (*cmp)(size_t, size_t, const void *), const void *arg)
+{
+	size_t h = n / 2, i = 0, j = h, k = 0;
+
+	if (n < 2)
+		return;
+	msort_rec(v, tmp, h, cmp, arg);
+	msort_rec(v + h, tmp, n - h, cmp, arg);
+	if (cmp(v[h - 1], v[h], arg) <= 0)
+		return;		/* already in order */
+	while (i < h && j < n)
+		tmp[k++] = cmp(v[j], v[i], arg) < 0 ? v[j++] : v[i++];
+	while (i < h)
+		tmp[k++] = v[i++];
+	memcpy(v, tmp, k * sizeof(*v));	/* v[j..n-1] are in place */
+}
+
+void
+rkey_msort(size_t *idx, size_t n, int (*cmp)(size_t, size_t, const void *),
+    const void *arg)
+{
+	size_t *tmp = xcalloc(n + 1, sizeof(*tmp));
+
+	msort_rec(idx, tmp, n, cmp, arg);
+	free(tmp);
+}
+
+struct by_key {
+	const struct rset *rs;
+	unsigned mask;
+};
+
+static int
+by_key(size_t x, size_t y, const void *arg)
+{
+	const struct by_key *k = arg;
+
+	return rkey_cmp(&k->rs->p[x], &k->rs->p[y], k->mask);
+}
+
+void
+rkey_sort(const struct rset *rs, size_t *idx, size_t n, unsigned mask)
+{
+	struct by_key k = { rs, mask };
+
+	rkey_msort(idx, n, by_key, &k);
+}
+
+size_t
+rkey_find(const struct rset *rs, const size_t *idx, size_t n,
+    const struct rpoint *q, unsigned mask)
+{
+	size_t lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (rkey_cmp(&rs->p[idx[mid]], q, mask) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && rkey_cmp(&rs->p[idx[lo]], q, mask) == 0 ? lo : n;
+}
+
+static int
+by_value(size_t x, size_t y, const void *arg)
+{
+	const size_t *first = arg;
+
+	return cmp_size(first[x], first[y]);
+}
+
+size_t
+rkey_group_by(size_t n, int (*cmp)(size_t, size_t, const void *),
+    const void *arg, size_t *perm, size_t *start)
+{
+	size_t *pos = xcalloc(n + 1, sizeof(size_t));
+	size_t *first = xcalloc(n + 1, sizeof(size_t));	/* of run r */
+	size_t *r0 = xcalloc(n + 1, sizeof(size_t));	/* where r starts in pos */
+	size_t *order = xcalloc(n + 1, sizeof(size_t));
+	size_t i, j, g, ng = 0, m = 0;
+
+	for (i = 0; i < n; i++)
+		pos[i] = i;
+	rkey_msort(pos, n, cmp, arg);	/* stable: a run's first is its least */
+	for (i = 0; i < n; i++)
+		if (i == 0 || cmp(pos[i - 1], pos[i], arg) != 0) {
+			first[ng] = pos[i];
+			r0[ng++] = i;
+		}
+	r0[ng] = n;
+	for (g = 0; g < ng; g++)
+		order[g] = g;
+	rkey_msort(order, ng, by_value, first);	/* by first appearance */
+	for (g = 0; g < ng; g++) {
+		start[g] = m;
+		for (j = r0[order[g]]; j < r0[order[g] + 1]; j++)
+			perm[m++] = pos[j];
+	}
+	start[ng] = n;
+	free(pos);
+	free(first);
+	free(r0);
+	free(order);
+	return ng;
+}
+
+struct by_ptr {
+	const struct rpoint *const *v;
+	unsigned mask;
+};
+
+static int
+by_ptr_key(size_t x, size_t y, const void *arg)
+{
+	const struct by_ptr *k = arg;
+
+	return rkey_cmp(k->v[x], k->v[y], k->mask);
+}
+
+size_t
+rkey_group(const struct rpoint *const *v, size_t n, unsigned mask,
+    size_t *perm, size_t *start)
+{
+	struct by_ptr k = { v, mask };
+
+	return rkey_group_by(n, by_ptr_key, &k, perm, start);
+}
