@@ -111,14 +111,14 @@ expect_exit 2 "bad --ignore-below exits 2" -- "$CSUMBENCH" compare --ignore-belo
 stderr_one_line 'ignore-below' "bad --ignore-below: one line naming it"
 expect_exit 2 "bad --cost exits 2" -- "$CSUMBENCH" compare --cost cheap "$D/gate_a.json" "$D/gate_b.json"
 stderr_one_line 'cheap' "bad --cost: one line naming it"
-"$CSUMBENCH" compare "$D/gate_a.csv" "$D/gate_b.csv" --style csv 2>"$TMPD/err" | awk -F, '$1 == "point" && $5 == 128 { print $12 }' >"$TMPD/out"
+"$CSUMBENCH" compare "$D/gate_a.csv" "$D/gate_b.csv" --style csv 2>"$TMPD/err" | cell - size=128 a_median >"$TMPD/out"
 grep -qx 203 "$TMPD/out" && grep -q 'gross costs' "$TMPD/err"
 ok $? "two runs: gross costs (overhead added back), and says so"
-"$CSUMBENCH" compare "$D/gate_a.csv" "$D/gate_b.csv" --style csv --cost net 2>/dev/null | awk -F, '$1 == "point" && $5 == 128 { print $12 }' | grep -qx 200
+"$CSUMBENCH" compare "$D/gate_a.csv" "$D/gate_b.csv" --style csv --cost net 2>/dev/null | cell - size=128 a_median | grep -qx 200
 ok $? "--cost net: the engine's net costs"
 # Several runs per side: samples pooled.
 expect_exit 0 "two runs per side: pooled" -- "$CSUMBENCH" compare "$D/gate_a.json,$D/gate_a.json" "$D/gate_b.json,$D/gate_b.json" --style csv -q
-awk -F, '$1 == "point" && $5 == 128 { print $11, $15 }' "$TMPD/out" | grep -qx '20 20'
+[ "$(cell "$TMPD/out" size=128 a_n) $(cell "$TMPD/out" size=128 b_n)" = "20 20" ]
 ok $? "pooled: twice the samples per point"
 expect_exit 1 "pooled: the gate still sees the regression" -- "$CSUMBENCH" compare "$D/gate_a.json,$D/gate_a.json" "$D/gate_b.json,$D/gate_b.json" --fail-above 5 -q
 expect_exit 2 "pooling CSV (no samples) exits 2" -- "$CSUMBENCH" compare "$D/gate_a.csv,$D/gate_a.csv" "$D/gate_b.csv"

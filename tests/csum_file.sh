@@ -25,7 +25,7 @@ expect_exit 0 "csum of the RFC 1071 example exits 0" -- "$CSUMBENCH" csum "$TMPD
 "$CSUMBENCH" csum "$TMPD/empty" >"$TMPD/out"
 [ "$(cut -c1-6 "$TMPD/out")" = "0xffff" ]; ok $? "empty file gives 0xffff"
 
-kernels=$("$CSUMBENCH" list --csv -f csum | awk -F, 'NR > 1 && $5 == "yes" { print $2 }')
+kernels=$("$CSUMBENCH" list --csv -f csum | cell - available=yes kernel)
 for len in 1 2 3 19 20 40 63 64 65 1499 1500 4095 4096 4097 65535 65536 100001; do
 	head -c "$len" /dev/urandom >"$TMPD/f$len"
 	want=$(rfc1071 "$TMPD/f$len")

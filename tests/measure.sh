@@ -3,11 +3,6 @@
 # adaptive sampling, the .meta sidecar. Never asserts a speed.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-# A CSV column by name: col NAME FILE -> the values, one per line.
-col() {
-	awk -F, -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next }
-	    k { print $k }' "$2"
-}
 R="$CSUMBENCH run -q -r 5"
 
 # Bad values: exit 2, one line naming the problem.
@@ -36,7 +31,7 @@ stderr_one_line 'sundial' "info --timer sundial: one line naming it"
 
 # --timer ns works and says so in the CSV and the sidecar.
 expect_exit 0 "--timer ns runs" -- $R --timer ns -k csum.ref -s 64 -o "$TMPD/ns.csv"
-[ "$(col unit "$TMPD/ns.csv" | sort -u)" = ns ]; ok $? "--timer ns: unit column is ns"
+[ "$(cell "$TMPD/ns.csv" '*' unit | sort -u)" = ns ]; ok $? "--timer ns: unit column is ns"
 grep -qx 'timer=clock_gettime' "$TMPD/ns.csv.meta"; ok $? "--timer ns: .meta has timer=clock_gettime"
 grep -qx 'unit=ns' "$TMPD/ns.csv.meta"; ok $? "--timer ns: .meta has unit=ns"
 grep -qx 'timer_requested=ns' "$TMPD/ns.csv.meta"; ok $? "--timer ns: .meta has timer_requested=ns"
@@ -45,7 +40,7 @@ grep -qx 'timer_requested=ns' "$TMPD/ns.csv.meta"; ok $? "--timer ns: .meta has 
 $R --timer cycles -k csum.ref -s 64 -o "$TMPD/cy.csv" >"$TMPD/out" 2>"$TMPD/err"
 rc=$?
 if [ $rc -eq 0 ]; then
-	[ "$(col unit "$TMPD/cy.csv" | sort -u)" = cycles ]; ok $? "--timer cycles: unit column is cycles"
+	[ "$(cell "$TMPD/cy.csv" '*' unit | sort -u)" = cycles ]; ok $? "--timer cycles: unit column is cycles"
 else
 	[ $rc -eq 2 ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] && grep -q 'cycles' "$TMPD/err"
 	ok $? "--timer cycles unavailable: exit 2, one line ($(cat "$TMPD/err"))"
@@ -57,7 +52,7 @@ for k in timer unit timer_hz timer_requested timer_fallback cpu_pinned target_ci
 	grep -q "^$k=" "$TMPD/a.csv.meta"; ok $? ".meta has $k"
 done
 u=$(sed -n 's/^unit=//p' "$TMPD/a.csv.meta")
-[ "$(col unit "$TMPD/a.csv" | sort -u)" = "$u" ]; ok $? ".meta unit ($u) matches the CSV's"
+[ "$(cell "$TMPD/a.csv" '*' unit | sort -u)" = "$u" ]; ok $? ".meta unit ($u) matches the CSV's"
 t=$(sed -n 's/^timer=//p' "$TMPD/a.csv.meta")
 f=$(sed -n 's/^timer_fallback=//p' "$TMPD/a.csv.meta")
 case $t in
@@ -80,36 +75,36 @@ grep -qx 'cpu_pinned=none' "$TMPD/ca.csv.meta"; ok $? "--cpu any: .meta has cpu_
 
 # Latency mode, and both modes in one run.
 expect_exit 0 "--mode latency runs" -- $R --mode latency -k 'csum.*,memcpy.libc,memset.libc,csum_copy.*,csum_diff.direct' -s 20,40 -o "$TMPD/lat.csv"
-[ "$(col mode "$TMPD/lat.csv" | sort -u)" = latency ]; ok $? "--mode latency: every row has mode=latency"
+[ "$(cell "$TMPD/lat.csv" '*' mode | sort -u)" = latency ]; ok $? "--mode latency: every row has mode=latency"
 n=$(($(wc -l <"$TMPD/lat.csv") - 1))
 [ "$n" -gt 0 ]; ok $? "--mode latency: $n rows"
-awk -F, 'NR > 1 && $14 == "" { bad = 1 } END { exit bad }' "$TMPD/lat.csv"; ok $? "--mode latency: every row has a median"
+v=$(cell "$TMPD/lat.csv" '*' median) && ! echo "$v" | grep -qx ''; ok $? "--mode latency: every row has a median"
 expect_exit 0 "--mode throughput,latency runs" -- $R --mode throughput,latency -k csum.ref -s 20,40 -o "$TMPD/both.csv"
-[ "$(col mode "$TMPD/both.csv" | sort | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')" = "latency:2 throughput:2 " ]
+[ "$(cell "$TMPD/both.csv" '*' mode | sort | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')" = "latency:2 throughput:2 " ]
 ok $? "--mode throughput,latency: two rows of each"
 
 # Cold cache, and page-crossing offsets in both states.
 expect_exit 0 "--cache cold runs" -- $R --cache cold -k csum.generic64,memcpy.libc -s 64 -o "$TMPD/cold.csv"
-[ "$(col cache "$TMPD/cold.csv" | sort -u)" = cold ]; ok $? "--cache cold: every row has cache=cold"
+[ "$(cell "$TMPD/cold.csv" '*' cache | sort -u)" = cold ]; ok $? "--cache cold: every row has cache=cold"
 grep -qx 'cold_order=random' "$TMPD/cold.csv.meta"; ok $? "--cache cold: .meta says the pool is visited in random order"
 expect_exit 0 "page-crossing offsets run hot and cold" -- $R --cache hot,cold -k csum.generic64,memcpy.libc -s 64 -a '4095/0;0/4090;4064/4064' -o "$TMPD/page.csv"
-[ "$(col src_align "$TMPD/page.csv" | sort -un | tr '\n' ' ')" = "0 4064 4095 " ]; ok $? "page-crossing offsets are kept"
+[ "$(cell "$TMPD/page.csv" '*' src_align | sort -un | tr '\n' ' ')" = "0 4064 4095 " ]; ok $? "page-crossing offsets are kept"
 
 # Adaptive sampling: without a target, exactly --reps samples.
 expect_exit 0 "--target-ci 0 runs" -- $R -r 7 --target-ci 0 -k csum.ref -s 64,128 -o "$TMPD/fix.csv"
-[ "$(col samples "$TMPD/fix.csv" | sort -u)" = 7 ]; ok $? "--target-ci 0 -r 7: every point has 7 samples"
+[ "$(cell "$TMPD/fix.csv" '*' samples | sort -u)" = 7 ]; ok $? "--target-ci 0 -r 7: every point has 7 samples"
 # An unreachable target: sampling stops at --max-time and says so.
 expect_exit 0 "an unreachable --target-ci stops" -- "$CSUMBENCH" run -r 5 --target-ci 0.00001% --max-time 3ms -k csum.ref,csum.generic64 -s 4096 -o "$TMPD/ad.csv"
-min=$(col samples "$TMPD/ad.csv" | sort -n | head -1)
+min=$(cell "$TMPD/ad.csv" '*' samples | sort -n | head -1)
 [ "$min" -gt 5 ]; ok $? "the target adds samples beyond --reps ($min)"
 max=$(sed -n 's/^samples_max=//p' "$TMPD/ad.csv.meta")
-[ "$max" = "$(col samples "$TMPD/ad.csv" | sort -n | tail -1)" ]; ok $? ".meta samples_max matches the CSV ($max)"
+[ "$max" = "$(cell "$TMPD/ad.csv" '*' samples | sort -n | tail -1)" ]; ok $? ".meta samples_max matches the CSV ($max)"
 grep -q 'did not reach --target-ci' "$TMPD/err"; ok $? "unreached target: warned on stderr"
 short=$(sed -n 's/^points_short_of_target_ci=//p' "$TMPD/ad.csv.meta")
 [ "$short" -ge 1 ]; ok $? ".meta counts points short of the target ($short)"
 # --min-time adds samples too.
 expect_exit 0 "--min-time runs" -- $R -r 5 --target-ci 0 --min-time 5ms -k csum.ref -s 64 -o "$TMPD/mt.csv"
-[ "$(col samples "$TMPD/mt.csv")" -gt 5 ]; ok $? "--min-time 5ms: more than 5 samples"
+[ "$(cell "$TMPD/mt.csv" '*' samples)" -gt 5 ]; ok $? "--min-time 5ms: more than 5 samples"
 
 # Warnings: too few samples.
 $R -r 3 -k csum.ref -s 64 -o "$TMPD/few.csv" 2>"$TMPD/err" >/dev/null

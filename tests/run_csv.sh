@@ -7,11 +7,15 @@ head -1 "$TMPD/r.csv" | tr ',' '\n' >"$TMPD/cols"
 for c in family kernel size src_align dst_align rel_align cache unit min median mean stddev bytes_per_unit gbps mops; do
 	grep -qx "$c" "$TMPD/cols"; ok $? "CSV has column $c"
 done
-nk=$("$CSUMBENCH" list --csv -k 'csum.*,memcpy.libc' | awk -F, 'NR > 1 && $5 == "yes"' | wc -l)
+nk=$("$CSUMBENCH" list --csv -k 'csum.*,memcpy.libc' | cell - available=yes kernel | wc -l)
 rows=$(($(wc -l <"$TMPD/r.csv") - 1))
 [ "$rows" -eq $((nk * 2 * 2)) ]; ok $? "one row per kernel x size x alignment ($rows = $nk x 2 x 2)"
-awk -F, 'NR > 1 && ($12 == "" || $13 == "") { bad = 1 } END { exit bad }' "$TMPD/r.csv"
-ok $? "no empty figures"
+r=0
+for c in batch min median mean; do
+	v=$(cell "$TMPD/r.csv" '*' $c) || r=1
+	echo "$v" | grep -qx '' && r=1
+done
+ok $r "no empty figures (batch, min, median, mean)"
 if grep -q '[0-9],[0-9]*[0-9]\.[0-9]*,' "$TMPD/r.csv"; then r=0; else r=1; fi
 ok $r "numbers use a decimal point"
 fields=$(awk -F, '{ print NF }' "$TMPD/r.csv" | sort -u | wc -l)
@@ -31,7 +35,7 @@ grep -q "multiples of 4" "$TMPD/err"; ok $? "and says so on stderr"
 
 # Presets of the cover letters.
 "$CSUMBENCH" run -k csum_diff.direct -s bpf -r 3 -q >"$TMPD/out"
-sizes=$(awk -F, 'NR > 1 { printf "%s ", $4 }' "$TMPD/out")
+sizes=$(cell "$TMPD/out" '*' size | tr '\n' ' ')
 [ "$sizes" = "4 8 16 20 32 40 64 128 256 512 " ]; ok $? "bpf preset sizes ($sizes)"
 
 done_testing

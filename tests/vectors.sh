@@ -4,7 +4,7 @@
 
 vectors="$top_srcdir/data/rfc1071-vectors.txt"
 [ -r "$vectors" ]; ok $? "the test vectors are readable"
-kernels=$("$CSUMBENCH" list --csv -f csum | awk -F, 'NR > 1 && $5 == "yes" { print $2 }')
+kernels=$("$CSUMBENCH" list --csv -f csum | cell - available=yes kernel)
 
 # hex2bin HEX FILE: write the bytes of HEX ("-" for none) to FILE.
 hex2bin() {

@@ -7,7 +7,7 @@ diag <"$TMPD/out"
 if grep -q FAILED "$TMPD/out"; then r=1; else r=0; fi
 ok $r "no kernel reported FAILED"
 n=$(grep -c ' ok ' "$TMPD/out")
-avail=$("$CSUMBENCH" list --csv | awk -F, 'NR > 1 && $5 == "yes"' | wc -l)
+avail=$("$CSUMBENCH" list --csv | cell - available=yes kernel | wc -l)
 [ "$n" -eq "$avail" ]; ok $? "every available kernel verified ($n of $avail)"
 
 CSUMBENCH_TEST_KERNELS=1 "$CSUMBENCH" verify -k csum.test_oddbug >"$TMPD/out" 2>&1
