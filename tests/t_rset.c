@@ -17,7 +17,9 @@
 
 #include "../src/engine.h"
 #include "../src/provenance.h"
+#include "../src/rfield.h"
 #include "../src/rformat.h"
+#include "../src/rkey.h"
 #include "../src/rset.h"
 #include "../src/stats.h"
 #include "tap.h"
@@ -163,6 +165,48 @@ tmp(void)
 	return fp;
 }
 
+/* The field table is consistent: what "a column is one row" relies on. */
+static void
+check_schema(void)
+{
+	const struct rfield **col = calloc(nrfields, sizeof(*col));
+	size_t i, j, n, bad = 0;
+	int part;
+
+	n = rfield_layout(1, col);
+	for (i = 0; i < n; i++)
+		bad += col[i]->jpos != (int)i + 1;
+	tap_ok(bad == 0 && n > 0, "JSON positions are 1..%zu, each once", n);
+	for (i = bad = 0; i < nrfields; i++)
+		for (j = 0; j < i; j++)
+			bad += (rfields[i].csv != NULL && rfields[j].csv != NULL &&
+			    strcmp(rfields[i].csv, rfields[j].csv) == 0) ||
+			    (rfields[i].json != NULL && rfields[j].json != NULL &&
+			    strcmp(rfields[i].json, rfields[j].json) == 0);
+	tap_ok(bad == 0, "no CSV column or JSON member named twice");
+	for (part = bad = 0; part < RK_NPARTS; part++) {
+		for (i = n = 0; i < nrfields; i++)
+			n += (rfields[i].flags & RF_KEY) && rfields[i].part == part;
+		bad += n != 1 || !rfield_stored(rfield_key(part)) ||
+		    (rfield_key(part)->type != RT_STR &&
+		    rfield_key(part)->type != RT_SIZE);
+	}
+	tap_ok(bad == 0, "each part of the grid key is one stored text or "
+	    "size field");
+	for (i = bad = 0; i < nrfields; i++) {
+		const struct rfield *f = &rfields[i];
+
+		bad += !rfield_stored(f) && (f->flags & (RF_REQUIRED |
+		    RF_FLOOR | RF_STAT | RF_KEY));
+		bad += (f->flags & RF_FLOOR) && f->type != RT_NUM &&
+		    f->type != RT_SAMPLES;
+		bad += f->csv == NULL && f->json == NULL;
+	}
+	tap_ok(bad == 0, "derived fields are neither read nor floor-added; "
+	    "every field is in a format");
+	free(col);
+}
+
 /* Each format of rs against its golden file. */
 static void
 check_formats(const struct rset *rs, const char *u)
@@ -221,6 +265,7 @@ main(int argc, char **argv)
 
 	if (argc == 3 && strcmp(argv[1], "--write") == 0)
 		wdir = argv[2];
+	check_schema();
 	make_points(pts);
 	for (ns = 0; ns < 2; ns++) {
 		const char *u = ns ? "ns" : "ticks";
