@@ -18,6 +18,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -796,31 +797,53 @@ compare_sets(const struct rset *a, const struct rset *b,
 	return rc;
 }
 
+/* What matching two sets works on. */
+struct match {
+	const struct rset	*a, *b;
+	const struct cmp_opts	*o;
+	struct cmp_result	*res;
+	int			*elig_a, *elig_b;	/* takes part */
+	unsigned char		*used_a, *used_b;	/* has a partner */
+	char			*err;
+	size_t			 errlen;
+};
+
+static int
+match_fail(struct match *m, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int
+match_fail(struct match *m, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(m->err, m->errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
 /* The points of each side that take part; with --a-kernel, those exist. */
 static int
-sides(const struct rset *a, const struct rset *b, const struct cmp_opts *o,
-    int *elig_a, int *elig_b, char *err, size_t errlen)
+sides(struct match *m)
 {
+	const struct cmp_opts *o = m->o;
 	const char *base_family = "";
 	size_t i;
 
 	if (o->a_kernel != NULL) {
-		const struct rset *s = !has_kernel(a, o->a_kernel) ? a :
-		    o->b_kernel != NULL && !has_kernel(b, o->b_kernel) ? b :
-		    NULL;
-
-		if (s != NULL) {
-			snprintf(err, errlen, "compare: %s has no kernel "
-			    "\"%s\"", s->path, s == a ? o->a_kernel :
-			    o->b_kernel);
-			return -1;
-		}
-		base_family = family_of(a, o->a_kernel);
+		if (!has_kernel(m->a, o->a_kernel))
+			return match_fail(m, "compare: %s has no kernel "
+			    "\"%s\"", m->a->path, o->a_kernel);
+		if (o->b_kernel != NULL && !has_kernel(m->b, o->b_kernel))
+			return match_fail(m, "compare: %s has no kernel "
+			    "\"%s\"", m->b->path, o->b_kernel);
+		base_family = family_of(m->a, o->a_kernel);
 	}
-	for (i = 0; i < a->n; i++)
-		elig_a[i] = on_side(&a->p[i], 0, o, base_family);
-	for (i = 0; i < b->n; i++)
-		elig_b[i] = on_side(&b->p[i], 1, o, base_family);
+	for (i = 0; i < m->a->n; i++)
+		m->elig_a[i] = on_side(&m->a->p[i], 0, o, base_family);
+	for (i = 0; i < m->b->n; i++)
+		m->elig_b[i] = on_side(&m->b->p[i], 1, o, base_family);
 	return 0;
 }
 
@@ -831,33 +854,31 @@ sides(const struct rset *a, const struct rset *b, const struct cmp_opts *o,
  * per pair, in B's order.
  */
 static int
-pair_points(const struct rset *a, const struct rset *b,
-    const struct cmp_opts *o, const int *elig_a, const int *elig_b,
-    unsigned char *used_a, unsigned char *used_b, struct cmp_result *res,
-    char *err, size_t errlen)
+pair_points(struct match *m)
 {
-	unsigned mask = o->a_kernel == NULL ? RK_ALL : RK_POSITION;
+	const struct rset *a = m->a, *b = m->b;
+	unsigned mask = m->o->a_kernel == NULL ? RK_ALL : RK_POSITION;
 	size_t *ia = xcalloc(a->n + 1, sizeof(size_t)), na = 0, i, j, k;
+	struct cmp_result *res = m->res;
 	char d[300];
 
 	for (i = 0; i < a->n; i++)
-		if (elig_a[i])
+		if (m->elig_a[i])
 			ia[na++] = i;
 	rkey_sort(a, ia, na, mask);
 	res->rows = xcalloc(b->n + 1, sizeof(*res->rows));
 	for (j = 0; j < b->n; j++) {
-		if (!elig_b[j] ||
+		if (!m->elig_b[j] ||
 		    (k = rkey_find(a, ia, na, &b->p[j], mask)) == na)
 			continue;
-		if (k + 1 < na && rkey_cmp(&a->p[ia[k + 1]], &b->p[j],
-		    mask) == 0) {
+		if (k + 1 < na &&
+		    rkey_cmp(&a->p[ia[k + 1]], &b->p[j], mask) == 0) {
 			point_desc(&a->p[ia[k + 1]], d, sizeof(d));
-			snprintf(err, errlen, "compare: %s has the point %s "
-			    "twice", a->path, d);
 			free(ia);
-			return -1;
+			return match_fail(m, "compare: %s has the point %s "
+			    "twice", a->path, d);
 		}
-		used_a[ia[k]] = used_b[j] = 1;
+		m->used_a[ia[k]] = m->used_b[j] = 1;
 		res->rows[res->n].a = &a->p[ia[k]];
 		res->rows[res->n++].b = &b->p[j];
 	}
@@ -868,75 +889,68 @@ pair_points(const struct rset *a, const struct rset *b,
 /* The -k filter (rows where either kernel matches), then the tables'
  * order, in which a point of B twice shows as two equal rows. */
 static int
-order_rows(const struct rset *a, const struct rset *b,
-    const struct cmp_opts *o, struct cmp_result *res, char *err,
-    size_t errlen)
+order_rows(struct match *m)
 {
-	struct cmp_row *rows = res->rows;
-	size_t i, j;
+	const struct cmp_opts *o = m->o;
+	struct cmp_row *rows = m->res->rows;
+	size_t i, j, n = m->res->n;
 	char d[300];
 
-	for (i = j = 0; i < res->n; i++)
+	for (i = j = 0; i < n; i++)
 		if (o->kernels == NULL ||
 		    match_patterns(o->kernels, rows[i].a->kernel) ||
 		    match_patterns(o->kernels, rows[i].b->kernel))
 			rows[j++] = rows[i];
-	res->n = j;
-	if (res->n == 0) {
-		snprintf(err, errlen, "compare: no matching points between %s "
-		    "and %s%s", a->path, b->path, o->a_kernel || o->families ||
-		    o->kernels || o->ignore_below ? " (after the filters)" :
-		    "");
-		return -1;
-	}
-	qsort(rows, res->n, sizeof(*rows), row_order);
-	for (i = 1; i < res->n; i++)
+	m->res->n = n = j;
+	if (n == 0)
+		return match_fail(m, "compare: no matching points between %s "
+		    "and %s%s", m->a->path, m->b->path, o->a_kernel ||
+		    o->families || o->kernels || o->ignore_below ?
+		    " (after the filters)" : "");
+	qsort(rows, n, sizeof(*rows), row_order);
+	for (i = 1; i < n; i++)
 		if (row_order(&rows[i - 1], &rows[i]) == 0) {
 			point_desc(rows[i].b, d, sizeof(d));
-			snprintf(err, errlen, "compare: %s has the point %s "
-			    "twice", b->path, d);
-			return -1;
+			return match_fail(m, "compare: %s has the point %s "
+			    "twice", m->b->path, d);
 		}
 	return 0;
 }
 
 /* Each row in the unit common to all, its significance, and the gate. */
 static int
-test_rows(const struct rset *a, const struct rset *b,
-    const struct cmp_opts *o, struct cmp_result *res, char *err,
-    size_t errlen)
+test_rows(struct match *m)
 {
-	struct cmp_row *rows = res->rows;
+	struct cmp_row *rows = m->res->rows;
 	const char *unit = NULL, *u;
-	size_t i, m = 0;
+	size_t i, n = m->res->n, nc = 0;
 
-	for (i = 0; i < res->n; i++) {
-		if ((u = common_unit(&rows[i], a, b, err, errlen)) == NULL)
+	for (i = 0; i < n; i++) {
+		if ((u = common_unit(&rows[i], m->a, m->b, m->err,
+		    m->errlen)) == NULL)
 			return -1;
 		if (unit == NULL)
 			unit = u;
-		else if (strcmp(unit, u) != 0) {
-			snprintf(err, errlen, "compare: points in different "
+		else if (strcmp(unit, u) != 0)
+			return match_fail(m, "compare: points in different "
 			    "units (%s and %s)", unit, u);
-			return -1;
-		}
-		test_row(&rows[i], o);
+		test_row(&rows[i], m->o);
 		if (isfinite(rows[i].ratio))
-			m++;
+			nc++;
 	}
 	if (strcmp(unit, "ns") == 0 && strcmp(rows[0].a->unit, "ns") != 0)
 		talk("csumbench: compare: units differ (%s, %s): compared in "
 		    "nanoseconds\n", rows[0].a->unit, rows[0].b->unit);
-	if (!a->has_samples || !b->has_samples)
+	if (!m->a->has_samples || !m->b->has_samples)
 		talk("csumbench: compare: %s has no raw samples: significance "
 		    "from the overlap of the medians' 95%% confidence "
 		    "intervals (an approximation; write results with "
 		    "-o FILE.json to keep the samples)\n",
-		    !a->has_samples ? a->path : b->path);
-	if (o->fail_above >= 0)
-		for (i = 0; i < res->n; i++)
-			gate_row(&rows[i], o, m);
-	res->unit = unit;
+		    !m->a->has_samples ? m->a->path : m->b->path);
+	if (m->o->fail_above >= 0)
+		for (i = 0; i < n; i++)
+			gate_row(&rows[i], m->o, nc);
+	m->res->unit = unit;
 	return 0;
 }
 
@@ -946,32 +960,30 @@ match_rows(const struct rset *a, const struct rset *b,
     const struct cmp_opts *o, struct cmp_result *res, char *err,
     size_t errlen)
 {
-	unsigned char *used_a = xcalloc(a->n + 1, 1);
-	unsigned char *used_b = xcalloc(b->n + 1, 1);
-	int *elig_a = xcalloc(a->n + 1, sizeof(int));
-	int *elig_b = xcalloc(b->n + 1, sizeof(int));
+	struct match m = { a, b, o, res, xcalloc(a->n + 1, sizeof(int)),
+	    xcalloc(b->n + 1, sizeof(int)), xcalloc(a->n + 1, 1),
+	    xcalloc(b->n + 1, 1), err, errlen };
 	int rc;
 
-	rc = sides(a, b, o, elig_a, elig_b, err, errlen);
+	rc = sides(&m);
 	if (rc == 0)
-		rc = pair_points(a, b, o, elig_a, elig_b, used_a, used_b, res,
-		    err, errlen);
+		rc = pair_points(&m);
 	if (rc == 0) {
-		res->unmatched_a = report_unmatched(a, "A", used_a, elig_a);
-		res->unmatched_b = report_unmatched(b, "B", used_b, elig_b);
-		rc = order_rows(a, b, o, res, err, errlen);
+		res->unmatched_a = report_unmatched(a, "A", m.used_a, m.elig_a);
+		res->unmatched_b = report_unmatched(b, "B", m.used_b, m.elig_b);
+		rc = order_rows(&m);
 	}
 	if (rc == 0)
-		rc = test_rows(a, b, o, res, err, errlen);
+		rc = test_rows(&m);
 	if (rc != 0) {
 		free(res->rows);
 		res->rows = NULL;
 		res->n = 0;
 	}
-	free(used_a);
-	free(used_b);
-	free(elig_a);
-	free(elig_b);
+	free(m.elig_a);
+	free(m.elig_b);
+	free(m.used_a);
+	free(m.used_b);
 	return rc;
 }
 

@@ -234,12 +234,97 @@ read_error(struct csv_reader *r, char *err, size_t errlen, const char *why)
 	return -1;
 }
 
+/* A quoted field, its opening quote read; *chp: the byte after the closing
+ * quote. */
+static int
+read_quoted(struct csv_reader *r, int *chp, char *err, size_t errlen)
+{
+	unsigned long	 qline = r->nextline;
+	int		 ch;
+
+	for (;;) {
+		ch = getc(r->fp);
+		if (ch == EOF) {
+			if (ferror(r->fp))
+				return read_error(r, err, errlen,
+				    strerror(errno));
+			if (err != NULL && errlen > 0)
+				snprintf(err, errlen, "line %lu: unterminated "
+				    "quoted field (opened on line %lu)",
+				    r->nextline, qline);
+			return -1;
+		}
+		if (ch == '"') {
+			ch = getc(r->fp);
+			if (ch != '"')
+				break;	/* closing quote */
+		} else if (ch == '\n')
+			r->nextline++;
+		else if (ch == '\0')
+			return read_error(r, err, errlen, "NUL byte in field");
+		if (put_byte(r, (char)ch) != 0)
+			return read_error(r, err, errlen, "out of memory");
+	}
+	*chp = ch;
+	return 0;
+}
+
+/* An unquoted field whose first byte is *chp; *chp: the byte after it. */
+static int
+read_plain(struct csv_reader *r, int *chp, char *err, size_t errlen)
+{
+	int	 ch = *chp;
+
+	while (ch != ',' && ch != '\n' && ch != '\r' && ch != EOF) {
+		if (ch == '"')
+			return read_error(r, err, errlen,
+			    "quote inside an unquoted field");
+		if (ch == '\0')
+			return read_error(r, err, errlen, "NUL byte in field");
+		if (put_byte(r, (char)ch) != 0)
+			return read_error(r, err, errlen, "out of memory");
+		ch = getc(r->fp);
+	}
+	*chp = ch;
+	return 0;
+}
+
+/*
+ * What follows a field (*chp): 1 another field (*chp its first byte), 0
+ * the end of the record, -1 an error.
+ */
+static int
+field_end(struct csv_reader *r, int *chp, int quoted, char *err,
+    size_t errlen)
+{
+	int	 ch = *chp;
+
+	if (ch == ',') {
+		*chp = getc(r->fp);
+		return 1;
+	}
+	if (ch == '\r') {
+		ch = getc(r->fp);
+		if (ch != '\n' && ch != EOF)
+			return read_error(r, err, errlen,
+			    "CR not followed by LF");
+	}
+	if (ch == '\n') {
+		r->nextline++;
+		return 0;
+	}
+	if (ch == EOF)
+		return ferror(r->fp) ? read_error(r, err, errlen,
+		    strerror(errno)) : 0;
+	return read_error(r, err, errlen, quoted ?
+	    "junk after a closing quote" : "bad character");
+}
+
 int
 csv_read_record(struct csv_reader *r, char *err, size_t errlen)
 {
-	unsigned long	 qline = 0;
 	size_t		 i;
-	int		 ch, quoted;
+	int		 ch, quoted, more;
 
 	r->nf = 0;
 	r->buflen = 0;
@@ -250,82 +335,19 @@ csv_read_record(struct csv_reader *r, char *err, size_t errlen)
 			return read_error(r, err, errlen, strerror(errno));
 		return 0;
 	}
-
 	/* One iteration per field; ch is the field's first character. */
-	for (;;) {
+	do {
 		if (new_field(r) != 0)
 			return read_error(r, err, errlen, "out of memory");
 		quoted = ch == '"';
-		if (quoted) {
-			qline = r->nextline;
-			for (;;) {
-				ch = getc(r->fp);
-				if (ch == EOF) {
-					if (ferror(r->fp))
-						return read_error(r, err,
-						    errlen, strerror(errno));
-					if (err != NULL && errlen > 0)
-						snprintf(err, errlen, "line "
-						    "%lu: unterminated quoted "
-						    "field (opened on line "
-						    "%lu)", r->nextline, qline);
-					return -1;
-				}
-				if (ch == '"') {
-					ch = getc(r->fp);
-					if (ch != '"')
-						break;	/* closing quote */
-				} else if (ch == '\n')
-					r->nextline++;
-				else if (ch == '\0')
-					return read_error(r, err, errlen,
-					    "NUL byte in field");
-				if (put_byte(r, (char)ch) != 0)
-					return read_error(r, err, errlen,
-					    "out of memory");
-			}
-			/* ch is now the character after the closing quote. */
-		} else {
-			while (ch != ',' && ch != '\n' && ch != '\r' &&
-			    ch != EOF) {
-				if (ch == '"')
-					return read_error(r, err, errlen,
-					    "quote inside an unquoted field");
-				if (ch == '\0')
-					return read_error(r, err, errlen,
-					    "NUL byte in field");
-				if (put_byte(r, (char)ch) != 0)
-					return read_error(r, err, errlen,
-					    "out of memory");
-				ch = getc(r->fp);
-			}
-		}
+		if ((quoted ? read_quoted(r, &ch, err, errlen) :
+		    read_plain(r, &ch, err, errlen)) != 0)
+			return -1;
 		if (put_byte(r, '\0') != 0)
 			return read_error(r, err, errlen, "out of memory");
-
-		if (ch == ',') {
-			ch = getc(r->fp);
-			continue;
-		}
-		if (ch == '\r') {
-			ch = getc(r->fp);
-			if (ch != '\n' && ch != EOF)
-				return read_error(r, err, errlen,
-				    "CR not followed by LF");
-		}
-		if (ch == '\n') {
-			r->nextline++;
-			break;
-		}
-		if (ch == EOF) {
-			if (ferror(r->fp))
-				return read_error(r, err, errlen,
-				    strerror(errno));
-			break;
-		}
-		return read_error(r, err, errlen, quoted ?
-		    "junk after a closing quote" : "bad character");
-	}
+		if ((more = field_end(r, &ch, quoted, err, errlen)) < 0)
+			return -1;
+	} while (more);
 
 	for (i = 0; i < r->nf; i++)
 		r->fields[i] = r->buf + r->offs[i];

@@ -284,6 +284,30 @@ rfield_key(int part)
 	return row[part];
 }
 
+void
+rfield_each(const struct rset *rs, const size_t *idx, size_t n, int json,
+    const struct rfield_sink *s)
+{
+	const struct rfield **col = xcalloc(nrfields, sizeof(*col));
+	size_t i, j, ncol = rfield_layout(json, col);
+	struct rctx c;
+	struct rval v;
+
+	rfield_ctx(&c, rs, json);
+	for (i = 0; i < n; i++) {
+		const struct rpoint *p = &rs->p[idx != NULL ? idx[i] : i];
+
+		s->begin(s->arg);
+		for (j = 0; j < ncol; j++) {
+			rfield_get(col[j], p, &c, &v);
+			s->put(s->arg, col[j], &v);
+			rfield_release(&v);
+		}
+		s->end(s->arg);
+	}
+	free(col);
+}
+
 size_t
 rfield_layout(int json, const struct rfield **out)
 {

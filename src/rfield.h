@@ -102,4 +102,16 @@ const struct rfield *rfield_key(int part);
  */
 size_t	rfield_layout(int json, const struct rfield **out);
 
+/* How a writer puts one point: begin, each value in order, end. */
+struct rfield_sink {
+	void	(*begin)(void *arg);
+	void	(*put)(void *arg, const struct rfield *f, const struct rval *v);
+	void	(*end)(void *arg);
+	void	*arg;
+};
+/* Every field of a format of the points rs->p[idx[0..n-1]] (the first n
+ * when idx is NULL), in order, into s. */
+void	rfield_each(const struct rset *rs, const size_t *idx, size_t n,
+	    int json, const struct rfield_sink *s);
+
 #endif

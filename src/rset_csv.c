@@ -19,36 +19,42 @@
 #include "rformat.h"
 #include "util.h"
 
+static void
+put_begin(void *arg)
+{
+}
+
+static void
+put_cell(void *arg, const struct rfield *f, const struct rval *v)
+{
+	if (f->type == RT_STR)
+		csv_str(arg, v->s);
+	else if (f->type == RT_NUM)
+		csv_double(arg, v->d);
+	else
+		csv_ulong(arg, v->u);
+}
+
+static void
+put_end(void *arg)
+{
+	csv_end(arg);
+}
+
 void
 rset_csv_write(FILE *fp, const struct rset *rs, const size_t *idx, size_t n)
 {
 	const struct rfield **col = xcalloc(nrfields, sizeof(*col));
-	size_t i, j, ncol = rfield_layout(0, col);
+	size_t j, ncol = rfield_layout(0, col);
 	struct csv_writer w;
-	struct rctx c;
-	struct rval v;
+	struct rfield_sink s = { put_begin, put_cell, put_end, &w };
 
-	rfield_ctx(&c, rs, 0);
 	csv_init(&w, fp);
 	for (j = 0; j < ncol; j++)
 		csv_str(&w, col[j]->csv);
 	csv_end(&w);
-	for (i = 0; i < n; i++) {
-		const struct rpoint *p = &rs->p[idx != NULL ? idx[i] : i];
-
-		for (j = 0; j < ncol; j++) {
-			rfield_get(col[j], p, &c, &v);
-			if (col[j]->type == RT_STR)
-				csv_str(&w, v.s);
-			else if (col[j]->type == RT_NUM)
-				csv_double(&w, v.d);
-			else
-				csv_ulong(&w, v.u);
-			rfield_release(&v);
-		}
-		csv_end(&w);
-	}
 	free(col);
+	rfield_each(rs, idx, n, 0, &s);
 }
 
 /* An empty field is the writers' way of saying "not finite". */

@@ -43,9 +43,15 @@ write_context(struct json_writer *w, const struct rset *rs)
 }
 
 static void
-write_value(struct json_writer *w, const struct rfield *f,
-    const struct rval *v)
+put_begin(void *arg)
 {
+	jw_object_begin(arg, NULL);
+}
+
+static void
+put_member(void *arg, const struct rfield *f, const struct rval *v)
+{
+	struct json_writer *w = arg;
 	size_t i;
 
 	switch (f->type) {
@@ -68,35 +74,26 @@ write_value(struct json_writer *w, const struct rfield *f,
 	}
 }
 
+static void
+put_end(void *arg)
+{
+	jw_object_end(arg);
+}
+
 void
 rset_json_write(FILE *fp, const struct rset *rs, const size_t *idx, size_t n)
 {
-	const struct rfield **col = xcalloc(nrfields, sizeof(*col));
-	size_t i, j, ncol = rfield_layout(1, col);
 	struct json_writer w;
-	struct rctx c;
-	struct rval v;
+	struct rfield_sink s = { put_begin, put_member, put_end, &w };
 
-	rfield_ctx(&c, rs, 1);
 	jw_init(&w, fp);
 	jw_object_begin(&w, NULL);
 	write_context(&w, rs);
 	jw_array_begin(&w, "benchmarks", 0);
-	for (i = 0; i < n; i++) {
-		const struct rpoint *p = &rs->p[idx != NULL ? idx[i] : i];
-
-		jw_object_begin(&w, NULL);
-		for (j = 0; j < ncol; j++) {
-			rfield_get(col[j], p, &c, &v);
-			write_value(&w, col[j], &v);
-			rfield_release(&v);
-		}
-		jw_object_end(&w);
-	}
+	rfield_each(rs, idx, n, 1, &s);
 	jw_array_end(&w);
 	jw_object_end(&w);
 	jw_finish(&w);
-	free(col);
 }
 
 int
