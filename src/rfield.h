@@ -9,7 +9,8 @@
  *
  *   csv, json	its CSV column and its member in a JSON benchmark (NULL:
  *		not in that format). CSV columns are in the table's order;
- *		JSON members in the order of jpos (1, 2, ...).
+ *		JSON members in the order of jpos (10, 20, ...: room to
+ *		insert a member between two without renumbering).
  *   type	RT_STR, RT_SIZE (a whole number: sizes, offsets), RT_COUNT (a
  *		count: samples, calls), RT_NUM (a double; NaN when absent or
  *		empty), RT_SAMPLES (the raw samples, JSON only).
