@@ -14,11 +14,14 @@
 #include "rformat.h"
 #include "util.h"
 
-/* Sniffed in order; the first without a sniff takes what is left. */
+/*
+ * A file is read by the first format whose sniff recognises it, else by
+ * the first readable one without a sniff.
+ */
 const struct rformat rformats[] = {
+	{ "csv", ".csv", 1, 0, NULL, rset_csv_read, rset_csv_write },
 	{ "json", ".json", 0, 0, rset_json_sniff, rset_json_read,
 	    rset_json_write },
-	{ "csv", ".csv", 1, 0, NULL, rset_csv_read, rset_csv_write },
 	{ "table", NULL, 0, 1, NULL, NULL, rset_table_write },
 	{ NULL, NULL, 0, 0, NULL, NULL, NULL }
 };
@@ -167,10 +170,16 @@ rformat_read(const char *path, struct rset *rs, char *err, size_t errlen)
 		return -1;
 	}
 	for (f = rformats; f->name != NULL; f++)
-		if (f->read != NULL && (f->sniff == NULL || f->sniff(text, len)))
+		if (f->read != NULL && f->sniff != NULL && f->sniff(text, len))
 			break;
+	if (f->name == NULL)
+		for (f = rformats; f->name != NULL; f++)
+			if (f->read != NULL && f->sniff == NULL)
+				break;
 	if (f->name != NULL)
 		rc = f->read(text, len, rs, err, errlen);
+	else
+		rset_error(err, errlen, path, "not a results file");
 	free(text);
 	if (rc == 0 && f->sidecar)
 		rc = read_sidecar(rs, err, errlen);
