@@ -2,9 +2,11 @@
  * fault.c - the exception-table fault handler behind the copy kernels.
  *
  * See fault.h for the mechanism. The handler only ever redirects a fault
- * raised by an instruction listed in csb_extable; for anything else it puts
- * the previous disposition back and lets the instruction fault again, so the
- * program dies (or a sanitizer reports) exactly as it would without us.
+ * raised by an instruction listed in a registered exception table (one per
+ * kernel object: the built-in kernels' and each loaded object's); for
+ * anything else it puts the previous disposition back and lets the
+ * instruction fault again, so the program dies (or a sanitizer reports)
+ * exactly as it would without us.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* REG_RIP */
@@ -15,16 +17,19 @@
 #include <string.h>
 #include <ucontext.h>
 
-#include "fault.h"
-
-#ifdef KFAULT_ASM
+#include "fault_handler.h"
 
 /*
- * The linker defines these for a section whose name is a C identifier.
- * Weak, so a link without any table entry still works (empty table).
+ * The registered tables. The handler reads them while a kernel runs;
+ * they change only between kernel calls (kfault_register's contract), and
+ * a slot is filled before the count that makes it visible is raised.
  */
-extern const struct kfault_entry __start_csb_extable[] __attribute__((weak));
-extern const struct kfault_entry __stop_csb_extable[] __attribute__((weak));
+static struct {
+	const struct kfault_entry *start, *end;
+} kfault_tables[KFAULT_MAX_TABLES];
+static volatile sig_atomic_t kfault_ntables;
+
+#ifdef KFAULT_ASM
 
 static struct sigaction kfault_old_segv, kfault_old_bus;
 static volatile sig_atomic_t kfault_installed;
@@ -41,18 +46,17 @@ kfault_fixup(const struct kfault_entry *e)
 	return (uintptr_t)&e->fixup + (intptr_t)e->fixup;
 }
 
-/* Linear search: the table is small and only faults pay for it. */
+/* Linear search: the tables are small and only faults pay for it. */
 static const struct kfault_entry *
 kfault_lookup(uintptr_t ip)
 {
 	const struct kfault_entry *e;
+	int t;
 
-	if (__start_csb_extable == NULL || __stop_csb_extable == NULL)
-		return NULL;
-	for (e = __start_csb_extable; e < __stop_csb_extable; e++) {
-		if (kfault_insn(e) == ip)
-			return e;
-	}
+	for (t = 0; t < kfault_ntables; t++)
+		for (e = kfault_tables[t].start; e < kfault_tables[t].end; e++)
+			if (kfault_insn(e) == ip)
+				return e;
 	return NULL;
 }
 
@@ -120,15 +124,51 @@ kfault_available(void)
 	return kfault_installed != 0;
 }
 
+#endif /* KFAULT_ASM */
+
+int
+kfault_register(const struct kfault_entry *start,
+    const struct kfault_entry *end)
+{
+	int n = kfault_ntables;
+
+	if (start == NULL || end == NULL || end <= start)
+		return 0;
+	if (n == KFAULT_MAX_TABLES)
+		return -1;
+	kfault_tables[n].start = start;
+	kfault_tables[n].end = end;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	kfault_ntables = n + 1;
+	return 0;
+}
+
+void
+kfault_unregister(const struct kfault_entry *start)
+{
+	int n = kfault_ntables, t;
+
+	for (t = 0; t < n; t++)
+		if (kfault_tables[t].start == start)
+			break;
+	if (t == n)
+		return;
+	kfault_tables[t] = kfault_tables[n - 1];
+	kfault_ntables = n - 1;
+}
+
 size_t
 kfault_table_size(void)
 {
-	if (__start_csb_extable == NULL || __stop_csb_extable == NULL)
-		return 0;
-	return (size_t)(__stop_csb_extable - __start_csb_extable);
+	size_t size = 0;
+	int t;
+
+	for (t = 0; t < kfault_ntables; t++)
+		size += (size_t)(kfault_tables[t].end - kfault_tables[t].start);
+	return size;
 }
 
-#else /* !KFAULT_ASM */
+#ifndef KFAULT_ASM
 
 int
 kfault_init(void)
@@ -138,12 +178,6 @@ kfault_init(void)
 
 int
 kfault_available(void)
-{
-	return 0;
-}
-
-size_t
-kfault_table_size(void)
 {
 	return 0;
 }

@@ -1,5 +1,6 @@
 /*
- * fault.h - fault-tolerant memory accesses for the copy family.
+ * fault.h - fault-tolerant memory accesses for the copy family, installed
+ * as <csumbench/fault.h>.
  *
  * A user-copy kernel must stop at the first inaccessible byte of either
  * range and report exactly how much it did not copy. The mechanism is an
@@ -9,12 +10,14 @@
  *    an `asm goto`; next to it the asm records the pair (address of that
  *    instruction, address of a C label to resume at) in the section
  *    csb_extable, as two 32-bit offsets relative to the entry itself (so the
- *    table needs no dynamic relocations in a PIE);
- *  - kfault_init() installs a SIGSEGV/SIGBUS handler that looks the faulting
- *    instruction up in the table and, when found, rewrites the saved
- *    instruction pointer to the label. Any other fault gets the previous
- *    disposition back and is re-executed, so a real crash still crashes (and
- *    a sanitizer's handler still sees it).
+ *    table needs no dynamic relocations in a PIE or a shared object);
+ *  - each kernel object hands its table to csumbench through its kernel
+ *    table (CSUMBENCH_KERNEL_TABLE in kernel.h), and csumbench's SIGSEGV/
+ *    SIGBUS handler looks the faulting instruction up in every registered
+ *    table and, when found, rewrites the saved instruction pointer to the
+ *    label. Any other fault gets the previous disposition back and is
+ *    re-executed, so a real crash still crashes (and a sanitizer's handler
+ *    still sees it).
  *
  * Because the label is a C label reached through `asm goto`, the compiler
  * knows the edge: the kernel's variables hold, at the label, the values they
@@ -32,25 +35,32 @@
  *
  * Where the mechanism is not implemented (not x86-64 or AArch64, a compiler without
  * `asm goto` outputs, or KFAULT_NONE defined before inclusion), the
- * accessors are plain loads and stores that always succeed, and
- * kfault_init() reports that faults are not handled (CPU_FAULTS absent).
+ * accessors are plain loads and stores that always succeed, and csumbench
+ * reports that faults are not handled (CPU_FAULTS absent).
+ *
+ * Assembler sources (.S) include this header too: KFAULT_ENTRY_ASM insn,
+ * fixup records that a fault at the instruction labelled insn resumes at
+ * fixup, with the same table format.
  */
 #ifndef CSUMBENCH_FAULT_H
 #define CSUMBENCH_FAULT_H
 
+#ifdef __ASSEMBLER__
+
+/* The exception-table entry for the instruction at insn. */
+.macro	KFAULT_ENTRY_ASM insn:req, fixup:req
+	.pushsection csb_extable, "a"
+	.balign 4
+	.long	\insn - .
+	.long	\fixup - .
+	.popsection
+.endm
+
+#else /* C */
+
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-
-/*
- * Install the fault handler (idempotent). Returns 0 when copy kernels may be
- * given inaccessible memory, -1 when this build or system cannot recover.
- */
-int	kfault_init(void);
-/* 1 once kfault_init() has succeeded. */
-int	kfault_available(void);
-/* Number of entries in the exception table (for tests and `info`). */
-size_t	kfault_table_size(void);
 
 /* One exception-table entry; both fields are relative to their own address. */
 struct kfault_entry {
@@ -207,4 +217,5 @@ fault:
 	return n - i;
 }
 
+#endif /* C */
 #endif

@@ -1,20 +1,14 @@
 /*
- * aarch64.h - prototypes of the AArch64 kernels (kernels/aarch64/).
+ * aarch64.h - included first by every AArch64 kernel (kernels/aarch64/).
  *
  * Each kernel lives in its own file, wrapped in #if defined(__aarch64__).
  * AdvSIMD (NEON) is baseline on AArch64: no target attributes or flags.
+ * The kernels are declared, with every other built-in one, by builtin.h
+ * from kernels.def.
  */
 #ifndef CSUMBENCH_AARCH64_H
 #define CSUMBENCH_AARCH64_H
 
-#include "../kernel.h"
+#include "../builtin.h"
 
-#if defined(__aarch64__)
-
-void	*memcpy_neon(void *, const void *, size_t);
-void	*memset_neon(void *, int, size_t);
-uint32_t csum_neon(const void *, size_t, uint32_t);
-uint32_t csum_copy_neon(const void *, void *, size_t, uint32_t);
-
-#endif /* __aarch64__ */
 #endif

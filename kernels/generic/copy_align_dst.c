@@ -6,10 +6,8 @@
  * misaligned buffers, the common case for packet headers, are copied one
  * byte at a time.
  */
-#include "../kernel.h"
+#include "../builtin.h"
 #include "../fault.h"
-
-size_t	copy_align_dst(void *, const void *, size_t);
 
 size_t
 copy_align_dst(void *dst, const void *src, size_t n)

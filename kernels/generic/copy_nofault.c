@@ -16,14 +16,17 @@
 #pragma GCC optimize("no-tree-vectorize")
 #endif
 
-#define copy_unaligned	copy_unaligned_nofault
+/* Declares the twins: the sources below only rename their definitions. */
+#include "../builtin.h"
+
+#define copy_unaligned	copy_test_unaligned_nofault
 #include "copy_unaligned.c"
 #undef copy_unaligned
 
-#define copy_shift	copy_shift_nofault
+#define copy_shift	copy_test_shift_nofault
 #include "copy_shift.c"
 #undef copy_shift
 
-#define copy_unrolled	copy_unrolled_nofault
+#define copy_unrolled	copy_test_unrolled_nofault
 #include "copy_unrolled.c"
 #undef copy_unrolled

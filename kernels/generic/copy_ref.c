@@ -6,10 +6,8 @@
  * written to dst stops the copy; the number of bytes from there to the end
  * is returned. Nothing outside [src, src+n) and [dst, dst+n) is touched.
  */
-#include "../kernel.h"
+#include "../builtin.h"
 #include "../fault.h"
-
-size_t	copy_ref(void *, const void *, size_t);
 
 size_t
 copy_ref(void *dst, const void *src, size_t n)

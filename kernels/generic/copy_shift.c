@@ -5,11 +5,9 @@
  * Seed 004's "bulk copy while shifting misaligned data": every load and
  * every store is an aligned word, whatever the relative misalignment.
  */
-#include "../kernel.h"
+#include "../builtin.h"
 #include "../fault.h"
 #include "copy_words.h"
-
-size_t	copy_shift(void *, const void *, size_t);
 
 size_t
 copy_shift(void *dst, const void *src, size_t n)

@@ -6,10 +6,8 @@
  * mistake "accurate exception reporting" (seed 002) fixes. It is right on
  * every copy without a fault, so only the fault tests can catch it.
  */
-#include "../kernel.h"
+#include "../builtin.h"
 #include "../fault.h"
-
-size_t	copy_test_wordfault(void *, const void *, size_t);
 
 size_t
 copy_test_wordfault(void *dst, const void *src, size_t n)

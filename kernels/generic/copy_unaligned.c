@@ -7,10 +7,8 @@
  * 1-byte accesses. A word that faults, aligned or not, is redone byte by
  * byte from the last committed position.
  */
-#include "../kernel.h"
+#include "../builtin.h"
 #include "../fault.h"
-
-size_t	copy_unaligned(void *, const void *, size_t);
 
 size_t
 copy_unaligned(void *dst, const void *src, size_t n)

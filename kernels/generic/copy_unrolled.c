@@ -5,11 +5,9 @@
  * The complete composition of seed 004 (bytes to align dst, unrolled bulk
  * copy when both are aligned, shift copy when they are not).
  */
-#include "../kernel.h"
+#include "../builtin.h"
 #include "../fault.h"
 #include "copy_words.h"
-
-size_t	copy_unrolled(void *, const void *, size_t);
 
 size_t
 copy_unrolled(void *dst, const void *src, size_t n)

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "../kernel.h"
+#include "../builtin.h"
 #include "csum_words.h"
 
 uint32_t

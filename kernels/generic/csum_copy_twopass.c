@@ -4,9 +4,7 @@
  */
 #include <string.h>
 
-#include "../kernel.h"
-
-uint32_t csum_generic64(const void *, size_t, uint32_t);
+#include "../builtin.h"
 
 uint32_t
 csum_copy_twopass(const void *src, void *dst, size_t n, uint32_t sum)

@@ -4,9 +4,7 @@
  * complement of the sum of the words (0xffffffff is 0 modulo 0xffff), so
  * csum_diff = seed + csum(to) + ~csum(from), with no copy at all.
  */
-#include "../kernel.h"
-
-uint32_t csum_generic64(const void *, size_t, uint32_t);
+#include "../builtin.h"
 
 uint32_t
 csum_diff_direct(const void *from, size_t from_n, const void *to,

@@ -13,7 +13,7 @@
  */
 #include <string.h>
 
-#include "../kernel.h"
+#include "../builtin.h"
 
 uint32_t
 csum_diff_ref(const void *from, size_t from_n, const void *to, size_t to_n,

@@ -2,18 +2,19 @@
  * csum_diff.scratch - the method bpf_csum_diff() used before it was
  * optimised: write the ones' complement of every 32-bit word of `from`, then
  * the words of `to`, into a scratch buffer, and checksum the buffer. The
- * scratch buffer is per thread and, like the original per-CPU scratchpad,
- * small: longer inputs are processed in scratch-sized pieces.
+ * scratch buffer is, like the original per-CPU scratchpad, small: longer
+ * inputs are processed in scratch-sized pieces. There is one per kernel
+ * object, not one per thread (csumbench calls kernels from one thread):
+ * thread-local storage in a dlopen()ed object costs a __tls_get_addr call
+ * per access, which would time the loading, not the method.
  */
 #include <string.h>
 
-#include "../kernel.h"
-
-uint32_t csum_generic64(const void *, size_t, uint32_t);
+#include "../builtin.h"
 
 #define SCRATCH_WORDS	128	/* 512 bytes, the size of bpf's scratchpad */
 
-static _Thread_local uint32_t scratch[SCRATCH_WORDS];
+static uint32_t scratch[SCRATCH_WORDS];
 
 uint32_t
 csum_diff_scratch(const void *from, size_t from_n, const void *to,

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "../kernel.h"
+#include "../builtin.h"
 #include "csum_words.h"
 
 uint32_t

@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "../kernel.h"
+#include "../builtin.h"
 
 uint32_t
 csum_ref(const void *buf, size_t n, uint32_t sum)

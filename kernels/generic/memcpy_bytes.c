@@ -1,5 +1,5 @@
 /* memcpy.bytes - the reference: one byte at a time, in order. */
-#include "../kernel.h"
+#include "../builtin.h"
 
 void *
 memcpy_bytes(void *dst, const void *src, size_t n)

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "../kernel.h"
+#include "../builtin.h"
 
 void *
 memcpy_words(void *dst, const void *src, size_t n)

@@ -1,5 +1,5 @@
 /* memset.bytes - the reference: one byte at a time. */
-#include "../kernel.h"
+#include "../builtin.h"
 
 void *
 memset_bytes(void *dst, int c, size_t n)

@@ -1,7 +1,7 @@
 /* memset.words - the byte replicated into an 8-byte word, unaligned stores. */
 #include <string.h>
 
-#include "../kernel.h"
+#include "../builtin.h"
 
 void *
 memset_words(void *dst, int c, size_t n)

@@ -5,9 +5,7 @@
  */
 #include <string.h>
 
-#include "../kernel.h"
-
-uint32_t csum_generic64(const void *, size_t, uint32_t);
+#include "../builtin.h"
 
 /* Drops a trailing odd byte: wrong only on odd lengths. */
 uint32_t

@@ -7,10 +7,8 @@
  * (fault.h); on a fault the copy resumes byte by byte from the start of
  * the block that faulted.
  */
-#include "../kernel.h"
+#include "../builtin.h"
 #include "../fault.h"
-
-size_t	copy_avx2(void *, const void *, size_t);
 
 #ifdef KFAULT_ASM
 #include <immintrin.h>

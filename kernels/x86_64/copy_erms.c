@@ -7,10 +7,8 @@
  * registers, the fault path redoes the copy byte by byte from the start,
  * rewriting equal bytes, up to the first byte that faults.
  */
-#include "../kernel.h"
+#include "../builtin.h"
 #include "../fault.h"
-
-size_t	copy_erms(void *, const void *, size_t);
 
 #ifdef KFAULT_ASM
 size_t

@@ -15,21 +15,12 @@
  * after ktune.have says the CPU and OS support AVX-512 (F, BW, VL); the long loops are separate functions, so this function itself is
  * baseline x86-64 code and the AVX2-only path costs one tail call.
  *
- * The thresholds come from ktune (set by the tool from the cache sizes).
- * When ktune leaves one at 0 we use, measured on Zen 4 (1 MiB L2 per core,
- * 32 MiB L3) where the vector loop matches or beats rep movsb until the
- * copy leaves L2 and streaming stores win once source plus destination no
- * longer fit in L3:
- *   rep threshold: 2 x L2 (L2 unknown: 2 MiB);
- *   nt threshold:  L3 / 2 (L3 unknown: 16 MiB).
+ * The rep and nt thresholds are ktune's (kernels/tune.c chooses them).
  */
 #if defined(__x86_64__)
 
 #include "x86_64.h"
 #include "copy_vec.h"
-
-#define MEMCPY_AUTO_REP_DEFAULT	((size_t)2 << 20)
-#define MEMCPY_AUTO_NT_DEFAULT	((size_t)16 << 20)
 
 /*
  * The AVX-512 paths need F, BW and VL: bits 5, 6 and 7 of ktune.have,
@@ -202,17 +193,13 @@ x86_evex_copy_loop(unsigned char *d, const unsigned char *s, size_t n)
 static size_t
 memcpy_auto_rep(void)
 {
-	if (ktune.rep_threshold != 0)
-		return ktune.rep_threshold;
-	return ktune.l2 != 0 ? 2 * ktune.l2 : MEMCPY_AUTO_REP_DEFAULT;
+	return ktune.memcpy_rep;
 }
 
 static size_t
 memcpy_auto_nt(void)
 {
-	if (ktune.nt_threshold != 0)
-		return ktune.nt_threshold;
-	return ktune.l3 != 0 ? ktune.l3 / 2 : MEMCPY_AUTO_NT_DEFAULT;
+	return ktune.memcpy_nt;
 }
 
 /* More than 512 bytes (EVEX) or 256 bytes (AVX2). */

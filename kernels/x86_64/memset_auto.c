@@ -15,19 +15,12 @@
  * ktune.have says the CPU and OS support AVX-512 (F, BW, VL), so this
  * function itself is baseline x86-64 code.
  *
- * Thresholds from ktune (set by the tool from the cache sizes); when 0:
- *   rep threshold: 2 x L2 (L2 unknown: 2 MiB);
- *   nt threshold:  L3 (L3 unknown: 32 MiB) -- a memset has no source, so
- *   its destination alone must outgrow the last-level cache before
- *   streaming stores pay (measured on Zen 4: at half of L3 they lose).
+ * The rep and nt thresholds are ktune's (kernels/tune.c chooses them).
  */
 #if defined(__x86_64__)
 
 #include "x86_64.h"
 #include "set_vec.h"
-
-#define MEMSET_AUTO_REP_DEFAULT	((size_t)2 << 20)
-#define MEMSET_AUTO_NT_DEFAULT	((size_t)32 << 20)
 
 /*
  * The AVX-512 paths need F, BW and VL: bits 5, 6 and 7 of ktune.have,
@@ -154,17 +147,13 @@ x86_evex_set_loop(unsigned char *d, int c, size_t n)
 static size_t
 memset_auto_rep(void)
 {
-	if (ktune.rep_threshold != 0)
-		return ktune.rep_threshold;
-	return ktune.l2 != 0 ? 2 * ktune.l2 : MEMSET_AUTO_REP_DEFAULT;
+	return ktune.memset_rep;
 }
 
 static size_t
 memset_auto_nt(void)
 {
-	if (ktune.nt_threshold != 0)
-		return ktune.nt_threshold;
-	return ktune.l3 != 0 ? ktune.l3 : MEMSET_AUTO_NT_DEFAULT;
+	return ktune.memset_nt;
 }
 
 /* More than 512 bytes (EVEX) or 256 bytes (AVX2). */

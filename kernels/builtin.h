@@ -1,0 +1,41 @@
+/*
+ * builtin.h - what the kernels of this tree share beyond the public ABI:
+ * a declaration of every one of them, and the tuning they read.
+ *
+ * Every kernel file includes this header, so a kernel whose definition
+ * drifts from its family's signature is a compile error, not a silent
+ * mismatch at the call through union kfn.
+ */
+#ifndef CSUMBENCH_BUILTIN_H
+#define CSUMBENCH_BUILTIN_H
+
+#include "kernel.h"
+
+#define KERNEL(fam, var, isa, needs, flags, about)	\
+	kfn_##fam##_t fam##_##var;
+#define KERNEL_LIBC(fam, var, fn, flags, about)
+#include "kernels.def"
+#undef KERNEL
+#undef KERNEL_LIBC
+
+/*
+ * The tuning of the built-in kernels: csumbench's facts as the init hook
+ * received them, and the thresholds ktune_compute() derived from them.
+ * One per object: a build loaded beside another keeps its own.
+ */
+struct ktune {
+	uint64_t have;		/* CPU_* bits available */
+	size_t	l1d;		/* bytes */
+	size_t	l2;		/* bytes */
+	size_t	l3;		/* bytes, whole last-level cache */
+	size_t	memcpy_rep;	/* memcpy.auto: rep movsb from this size */
+	size_t	memcpy_nt;	/* memcpy.auto: non-temporal stores from this size */
+	size_t	memset_rep;	/* memset.auto: rep stosb from this size */
+	size_t	memset_nt;	/* memset.auto: non-temporal stores from this size */
+};
+extern struct ktune ktune;
+
+/* Fill t from env (kernels/tune.c): the one place thresholds are chosen. */
+void	ktune_compute(struct ktune *t, const struct kenv *env);
+
+#endif
