@@ -61,12 +61,14 @@ list_csv_row(struct csv_writer *w, const struct kernel *k, const char *no)
 static void
 list_family(int f, const char *patterns, struct csv_writer *w)
 {
-	size_t i;
+	const struct kernel *const *all;
+	size_t i, n;
 	int header = 0;
 	char why[64];
 
-	for (i = 0; i < nkernels; i++) {
-		const struct kernel *k = &kernels[i];
+	all = select_all(&n);
+	for (i = 0; i < n; i++) {
+		const struct kernel *k = all[i];
 		const char *no;
 
 		if ((int)k->family != f || !select_visible(k) ||
@@ -90,18 +92,20 @@ static int
 list_exec(struct options *o)
 {
 	const char *families = o->val[L_FAMILY], *patterns = o->val[L_KERNEL];
+	const struct kernel *const *all;
 	struct csv_writer w;
-	size_t i;
+	size_t i, n;
 	int f, any = 0;
 
 	if (families != NULL && family_parse(families) < 0 &&
 	    strchr(families, ',') == NULL)
 		usage_error("unknown family \"%s\"", families);
 	ctx_cpu();
+	all = select_all(&n);
 	if (patterns != NULL) {
-		for (i = 0; i < nkernels; i++)
-			if (select_visible(&kernels[i]) &&
-			    match_patterns(patterns, kernels[i].name))
+		for (i = 0; i < n; i++)
+			if (select_visible(all[i]) &&
+			    match_patterns(patterns, all[i]->name))
 				any = 1;
 		if (!any)
 			usage_error("no kernel matches \"%s\"", patterns);

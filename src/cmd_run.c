@@ -128,7 +128,8 @@ struct run {
 	/* The sweep (run_defaults, run_points). */
 	struct grid	 sg;
 	struct align_grid ag;
-	const struct kernel **ks;
+	struct selection sel;		/* the kernels */
+	const struct kernel **ks;	/* sel.k, sel.n */
 	size_t		 nk;
 	struct point	*pts;
 	size_t		 npts;
@@ -312,9 +313,14 @@ run_points(struct run *r)
 {
 	size_t i, j, a, skipped = 0;
 	unsigned cm;
+	char err[256];
 
 	ctx_cpu();
-	r->nk = select_kernels(r->families, r->patterns, &r->ks, 0);
+	if (select_kernels(r->families, r->patterns, 0, &r->sel, err,
+	    sizeof(err)) != 0)
+		usage_error("%s", err);
+	r->ks = r->sel.k;
+	r->nk = r->sel.n;
 	if (r->baseline != NULL) {
 		run_check_baseline(r);
 		r->co.a_kernel = r->baseline;
@@ -571,7 +577,7 @@ run_exec(struct options *o)
 	rc = run_emit(&r);
 	engine_free(r.pts, r.npts);
 	free(r.pts);
-	free(r.ks);
+	select_free(&r.sel);
 	grid_free(&r.sg);
 	grid_free_align(&r.ag);
 	return rc;

@@ -30,12 +30,12 @@ static const struct opt_row verify_rows[] = {
 static int
 verify_exec(struct options *o)
 {
-	const struct kernel **ks;
+	struct selection sel;
 	struct verify_opts vo = { 0 };
 	unsigned long long jobs = 0, seed = 0;
-	size_t n;
+	size_t n, i;
 	int failed;
-	char err[256];
+	char err[256], why[64];
 
 	vo.max_report = 5;
 	vo.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
@@ -49,12 +49,18 @@ verify_exec(struct options *o)
 		vo.jobs = (int)jobs;
 	vo.seed = seed;
 	ctx_cpu();
-	n = select_kernels(o->val[V_FAMILY], o->val[V_KERNEL], &ks, 1);
-	if ((failed = verify_run(ks, n, &vo, stdout, err, sizeof(err))) < 0)
+	if (select_kernels(o->val[V_FAMILY], o->val[V_KERNEL], 1, &sel, err,
+	    sizeof(err)) != 0)
+		usage_error("%s", err);
+	for (i = 0; i < sel.nskipped; i++)
+		warnx_("skipping %s: %s", sel.skipped[i]->name,
+		    select_unavailable(sel.skipped[i], why, sizeof(why)));
+	n = sel.n;
+	if ((failed = verify_run(sel.k, n, &vo, stdout, err, sizeof(err))) < 0)
 		fatal(EXIT_USAGE, "%s", err);
 	printf("%zu kernel%s verified, %d failed\n", n, n == 1 ? "" : "s",
 	    failed);
-	free(ks);
+	select_free(&sel);
 	return failed ? EXIT_CHECK : 0;
 }
 

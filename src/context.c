@@ -11,6 +11,7 @@
 #include "cmd.h"
 #include "select.h"
 #include "util.h"
+#include "../kernels/fault_handler.h"
 #include "../kernels/kernel.h"
 
 struct context ctx;

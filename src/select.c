@@ -1,6 +1,6 @@
 /*
- * select.c - which kernels exist here, which can run, and which the user
- * asked for.
+ * select.c - which kernels exist here (built in, or loaded from kernel
+ * objects), which can run, and which the user asked for.
  */
 #include "config.h"
 
@@ -11,37 +11,120 @@
 
 #include "cpu.h"
 #include "engine.h"
+#include "kobj.h"
 #include "select.h"
 #include "util.h"
 
-static uint64_t have_mask;
+/* The facts every object's init hook receives. */
+static struct kenv sel_env;
+static struct ktuned *sel_tuned;
+/* The objects: [0] is the built-in one. */
+static struct kobj **sel_objs;
+static size_t sel_nobjs;
+/* Every kernel of every object, in list order. */
+static const struct kernel **sel_list;
+static size_t sel_n;
+
+/* Append o's kernels to the list. */
+static void
+select_add(struct kobj *o)
+{
+	size_t i;
+
+	sel_objs = xreallocarray(sel_objs, sel_nobjs + 1, sizeof(*sel_objs));
+	sel_objs[sel_nobjs++] = o;
+	sel_list = xreallocarray(sel_list, sel_n + o->n, sizeof(*sel_list));
+	for (i = 0; i < o->n; i++)
+		sel_list[sel_n++] = &o->kernels[i];
+}
 
 void
 select_init(uint64_t have, size_t l1d, size_t l2, size_t l3)
 {
-	have_mask = have;
-	ktune.have = have;
-	if (l1d)
-		ktune.l1d = l1d;
-	if (l2)
-		ktune.l2 = l2;
-	if (l3)
-		ktune.l3 = l3;
+	char err[256];
+	struct kobj *o;
+
+	if (sel_nobjs > 0)
+		return;
+	sel_env.abi = CSUMBENCH_KERNEL_ABI;
+	sel_env.have = have;
+	sel_env.l1d = l1d;
+	sel_env.l2 = l2;
+	sel_env.l3 = l3;
 	/*
-	 * Non-temporal stores pay off once the copy would evict most of the
-	 * last-level cache. rep movsb/stosb: on Zen 4 (FSRM, ERMS) a 64-byte
-	 * vector loop beats rep movsb from 2 KiB (by 15-35%) until the data
-	 * leaves L2, and rep movsb wins only beyond it, so the threshold
-	 * follows the L2 size rather than the string engine's startup cost.
+	 * The built-in table is checked by the unit tests and its init hook
+	 * accepts any facts: this cannot fail short of a broken build.
 	 */
-	ktune.nt_threshold = ktune.l3 * 3 / 4;
-	ktune.rep_threshold = 2 * ktune.l2;
+	if ((o = kobj_builtin(&sel_env, err, sizeof(err))) == NULL) {
+		fprintf(stderr, "csumbench: internal error: %s\n", err);
+		abort();
+	}
+	select_add(o);
+}
+
+int
+select_tune(const struct ktuned *v, size_t n, char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < sel_env.ntuned; i++)
+		free((char *)sel_tuned[i].name);
+	free(sel_tuned);
+	sel_tuned = n ? xcalloc(n, sizeof(*sel_tuned)) : NULL;
+	for (i = 0; i < n; i++) {
+		sel_tuned[i].name = xstrdup(v[i].name);
+		sel_tuned[i].value = v[i].value;
+	}
+	sel_env.tuned = sel_tuned;
+	sel_env.ntuned = n;
+	for (i = 0; i < sel_nobjs; i++)
+		if (kobj_init(sel_objs[i], &sel_env, err, errlen) != 0)
+			return -1;
+	return 0;
+}
+
+int
+select_load(const char *arg, char *err, size_t errlen)
+{
+	struct kobj *o;
+	size_t i;
+
+	if ((o = kobj_load(arg, &sel_env, err, errlen)) == NULL)
+		return -1;
+	for (i = 1; i < sel_nobjs; i++)
+		if (strcmp(sel_objs[i]->name, o->name) == 0) {
+			snprintf(err, errlen, "%s: the name \"%s\" is taken by "
+			    "%s (use FILE=NAME)", o->path, o->name,
+			    sel_objs[i]->path);
+			kobj_close(o);
+			return -1;
+		}
+	select_add(o);
+	return 0;
+}
+
+void
+select_unload(void)
+{
+	while (sel_nobjs > 1) {
+		struct kobj *o = sel_objs[--sel_nobjs];
+
+		sel_n -= o->n;
+		kobj_close(o);
+	}
 }
 
 uint64_t
 select_have(void)
 {
-	return have_mask;
+	return sel_env.have;
+}
+
+const struct kernel *const *
+select_all(size_t *n)
+{
+	*n = sel_n;
+	return sel_list;
 }
 
 int
@@ -61,7 +144,7 @@ select_visible(const struct kernel *k)
 const char *
 select_unavailable(const struct kernel *k, char *buf, size_t len)
 {
-	const char *miss = cpu_missing(k->needs, have_mask);
+	const char *miss = cpu_missing(k->needs, sel_env.have);
 
 	if (miss == NULL)
 		return NULL;
@@ -74,14 +157,49 @@ select_by_name(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < nkernels; i++)
-		if (select_visible(&kernels[i]) && strcmp(kernels[i].name, name) == 0)
-			return &kernels[i];
+	for (i = 0; i < sel_n; i++)
+		if (select_visible(sel_list[i]) &&
+		    strcmp(sel_list[i]->name, name) == 0)
+			return sel_list[i];
 	return NULL;
 }
 
+const struct kernel *
+select_reference(enum kfamily f)
+{
+	size_t i;
+
+	for (i = 0; sel_nobjs > 0 && i < sel_objs[0]->n; i++)
+		if (sel_objs[0]->kernels[i].family == f &&
+		    (sel_objs[0]->kernels[i].flags & KF_REFERENCE))
+			return &sel_objs[0]->kernels[i];
+	return NULL;
+}
+
+/* Is every family of the comma-separated list known? */
 static int
-family_wanted(const char *families, enum kfamily f)
+select_check_families(const char *families, char *err, size_t errlen)
+{
+	char *copy, *p, *tok, *save = NULL;
+	int rc = 0;
+
+	if (families == NULL)
+		return 0;
+	copy = xstrdup(families);
+	for (p = copy; rc == 0 && (tok = strtok_r(p, ",", &save)) != NULL;
+	    p = NULL)
+		if (family_parse(tok) < 0) {
+			snprintf(err, errlen, "unknown family \"%s\" (expected "
+			    "memcpy, memset, copy, csum, csum_copy or "
+			    "csum_diff)", tok);
+			rc = -1;
+		}
+	free(copy);
+	return rc;
+}
+
+static int
+select_family_wanted(const char *families, enum kfamily f)
 {
 	char *copy, *p, *tok, *save = NULL;
 	int hit = 0;
@@ -96,73 +214,98 @@ family_wanted(const char *families, enum kfamily f)
 	return hit;
 }
 
-size_t
-select_kernels(const char *families, const char *patterns,
-    const struct kernel ***out, int allow_unavailable)
+/*
+ * Does pattern tok name a visible kernel, and an available one unless
+ * allow_unavailable?
+ */
+static int
+select_check_pattern(const char *tok, int allow_unavailable, char *err,
+    size_t errlen)
 {
-	const struct kernel **v = xcalloc(nkernels, sizeof(*v));
-	char *copy, *p, *tok, *save = NULL, why[64];
-	size_t i, n = 0;
+	const struct kernel *first = NULL;
+	char why[64];
+	size_t i;
 
-	if (families != NULL) {
-		copy = xstrdup(families);
-		for (p = copy; (tok = strtok_r(p, ",", &save)) != NULL; p = NULL)
-			if (family_parse(tok) < 0)
-				usage_error("unknown family \"%s\" (expected "
-				    "memcpy, memset, copy, csum, csum_copy or "
-				    "csum_diff)", tok);
-		free(copy);
+	for (i = 0; i < sel_n; i++) {
+		if (!select_visible(sel_list[i]) ||
+		    fnmatch(tok, sel_list[i]->name, 0) != 0)
+			continue;
+		if (select_unavailable(sel_list[i], why, sizeof(why)) == NULL)
+			return 0;
+		if (first == NULL)
+			first = sel_list[i];
 	}
-	/* Every pattern must name at least one visible kernel. */
-	if (patterns != NULL) {
-		if (*patterns == '\0')
-			usage_error("empty kernel pattern");
-		copy = xstrdup(patterns);
-		save = NULL;
-		for (p = copy; (tok = strtok_r(p, ",", &save)) != NULL;
-		    p = NULL) {
-			int any = 0, avail = 0;
+	if (first == NULL)
+		snprintf(err, errlen, "no kernel matches \"%s\" (see "
+		    "'csumbench list')", tok);
+	else if (!allow_unavailable)
+		snprintf(err, errlen, "kernel %s is not available here: %s",
+		    first->name, select_unavailable(first, why, sizeof(why)));
+	else
+		return 0;
+	return -1;
+}
 
-			for (i = 0; i < nkernels; i++) {
-				if (!select_visible(&kernels[i]) ||
-				    fnmatch(tok, kernels[i].name, 0) != 0)
-					continue;
-				any = 1;
-				if (select_unavailable(&kernels[i], why,
-				    sizeof(why)) == NULL)
-					avail = 1;
-			}
-			if (!any)
-				usage_error("no kernel matches \"%s\" (see "
-				    "'csumbench list')", tok);
-			if (!avail && !allow_unavailable) {
-				for (i = 0; i < nkernels; i++)
-					if (select_visible(&kernels[i]) &&
-					    fnmatch(tok, kernels[i].name, 0) == 0)
-						break;
-				usage_error("kernel %s is not available here: "
-				    "%s", kernels[i].name,
-				    select_unavailable(&kernels[i], why,
-				    sizeof(why)));
-			}
-		}
-		free(copy);
+static int
+select_check_patterns(const char *patterns, int allow_unavailable,
+    char *err, size_t errlen)
+{
+	char *copy, *p, *tok, *save = NULL;
+	int rc = 0;
+
+	if (patterns == NULL)
+		return 0;
+	if (*patterns == '\0') {
+		snprintf(err, errlen, "empty kernel pattern");
+		return -1;
 	}
-	for (i = 0; i < nkernels; i++) {
-		const struct kernel *k = &kernels[i];
+	copy = xstrdup(patterns);
+	for (p = copy; rc == 0 && (tok = strtok_r(p, ",", &save)) != NULL;
+	    p = NULL)
+		rc = select_check_pattern(tok, allow_unavailable, err, errlen);
+	free(copy);
+	return rc;
+}
 
-		if (!select_visible(k) || !family_wanted(families, k->family) ||
+int
+select_kernels(const char *families, const char *patterns,
+    int allow_unavailable, struct selection *sel, char *err, size_t errlen)
+{
+	char why[64];
+	size_t i;
+
+	memset(sel, 0, sizeof(*sel));
+	if (select_check_families(families, err, errlen) != 0 ||
+	    select_check_patterns(patterns, allow_unavailable, err,
+	    errlen) != 0)
+		return -1;
+	sel->k = xcalloc(sel_n + 1, sizeof(*sel->k));
+	sel->skipped = xcalloc(sel_n + 1, sizeof(*sel->skipped));
+	for (i = 0; i < sel_n; i++) {
+		const struct kernel *k = sel_list[i];
+
+		if (!select_visible(k) ||
+		    !select_family_wanted(families, k->family) ||
 		    !match_patterns(patterns, k->name))
 			continue;
-		if (select_unavailable(k, why, sizeof(why)) != NULL) {
-			if (patterns != NULL && allow_unavailable)
-				warnx_("skipping %s: %s", k->name, why);
-			continue;
-		}
-		v[n++] = k;
+		if (select_unavailable(k, why, sizeof(why)) == NULL)
+			sel->k[sel->n++] = k;
+		else if (patterns != NULL && allow_unavailable)
+			sel->skipped[sel->nskipped++] = k;
 	}
-	if (n == 0)
-		usage_error("no available kernel matches the selection");
-	*out = v;
-	return n;
+	if (sel->n == 0) {
+		snprintf(err, errlen, "no available kernel matches the "
+		    "selection");
+		select_free(sel);
+		return -1;
+	}
+	return 0;
+}
+
+void
+select_free(struct selection *sel)
+{
+	free(sel->k);
+	free(sel->skipped);
+	memset(sel, 0, sizeof(*sel));
 }

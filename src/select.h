@@ -1,6 +1,6 @@
 /*
- * select.h - which kernels exist here, which can run, and which the user
- * asked for.
+ * select.h - which kernels exist here (built in, or loaded from kernel
+ * objects), which can run, and which the user asked for.
  */
 #ifndef CSUMBENCH_SELECT_H
 #define CSUMBENCH_SELECT_H
@@ -10,10 +10,35 @@
 
 #include "../kernels/kernel.h"
 
-/* Set up ktune and the available-feature mask; call once, after cpu_probe. */
+/*
+ * Set up the built-in kernels with this machine's facts (the features
+ * available and the cache sizes in bytes, 0 when unknown), after
+ * cpu_probe and kfault_init. Later calls do nothing.
+ */
 void	select_init(uint64_t have, size_t l1d, size_t l2, size_t l3);
+/*
+ * Thresholds measured on this machine (csumbench tune), handed to the
+ * init hook of every object, loaded now or later (v is copied). Returns 0,
+ * or -1 with err set when an object's init hook refuses them.
+ */
+int	select_tune(const struct ktuned *v, size_t n, char *err, size_t errlen);
+/*
+ * Load a kernel object, "FILE" or "FILE=NAME" (kobj.h), after select_init:
+ * its kernels join the list as "NAME:family.variant". Returns 0, or -1
+ * with a one-line message in err (the object cannot be loaded, is not a
+ * kernel object, has another ABI version or a malformed table, or NAME is
+ * taken).
+ */
+int	select_load(const char *arg, char *err, size_t errlen);
+/* Unload every loaded object (none of their kernels may be in use). */
+void	select_unload(void);
 /* The features this process can use (CPU, OS, fault recovery). */
 uint64_t select_have(void);
+/*
+ * Every kernel, visible or not: the built-in ones in registry order, then
+ * each loaded object's in load order. *n is set to the count.
+ */
+const struct kernel *const *select_all(size_t *n);
 /* Are test-only kernels visible (CSUMBENCH_TEST_KERNELS=1)? */
 int	select_show_tests(void);
 /* Is k listed and selectable (test kernels only when shown)? */
@@ -23,14 +48,31 @@ const char *select_unavailable(const struct kernel *k, char *buf, size_t len);
 /* Look a kernel up by exact name (visible kernels only). */
 const struct kernel *select_by_name(const char *name);
 /*
+ * The reference of family f: the built-in KF_REFERENCE kernel, the
+ * specification every kernel of f is verified against (a loaded object's
+ * own reference is just one more kernel).
+ */
+const struct kernel *select_reference(enum kfamily f);
+
+/* A selection of kernels (select_kernels). */
+struct selection {
+	const struct kernel **k;	/* the available kernels, in list order */
+	size_t		 n;
+	const struct kernel **skipped;	/* matched, unavailable (allow_unavailable) */
+	size_t		 nskipped;
+};
+
+/*
  * The available kernels matching families (comma-separated family names, or
  * NULL for all) and patterns (comma-separated globs, or NULL for all), in
- * registry order. A pattern that matches no visible kernel, or matches only
- * unavailable ones, or an unknown family, is an error: exit 2 naming it.
- * When allow_unavailable is set, unavailable kernels are skipped with a
- * warning instead.
+ * list order. A pattern that matches no visible kernel, or matches only
+ * unavailable ones, an unknown family, or an empty result is an error:
+ * -1 with a one-line message in err. When allow_unavailable is set,
+ * unavailable kernels a pattern names are listed in skipped instead.
  */
-size_t	select_kernels(const char *families, const char *patterns,
-	    const struct kernel ***out, int allow_unavailable);
+int	select_kernels(const char *families, const char *patterns,
+	    int allow_unavailable, struct selection *sel, char *err,
+	    size_t errlen);
+void	select_free(struct selection *sel);
 
 #endif

@@ -22,6 +22,7 @@
 
 #include "engine.h"
 #include "guard.h"
+#include "select.h"
 #include "util.h"
 #include "verify.h"
 #include "verify_copy.h"
@@ -31,12 +32,7 @@
 const struct kernel *
 verify_reference(enum kfamily f)
 {
-	size_t i;
-
-	for (i = 0; i < nkernels; i++)
-		if (kernels[i].family == f && (kernels[i].flags & KF_REFERENCE))
-			return &kernels[i];
-	return NULL;
+	return select_reference(f);
 }
 
 /* The lengths to test: every one up to dense, then a sampled set. */

@@ -1,0 +1,300 @@
+/*
+ * kobj.c - kernel objects: load, check, name and set up the kernels of a
+ * shared object, or of the binary itself, through the kernel ABI.
+ */
+#include "config.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../kernels/fault_handler.h"
+#include "engine.h"
+#include "kobj.h"
+#include "util.h"
+
+#define KF_KNOWN	(KF_REFERENCE | KF_BASELINE | KF_TEST)
+
+int
+kobj_name_ok(const char *s)
+{
+	size_t i;
+
+	for (i = 0; s[i] != '\0'; i++)
+		if (!(s[i] >= 'a' && s[i] <= 'z') && !(s[i] >= 'A' &&
+		    s[i] <= 'Z') && !(s[i] >= '0' && s[i] <= '9') &&
+		    s[i] != '_' && s[i] != '-')
+			return 0;
+	return i > 0 && i <= KOBJ_NAME_MAX;
+}
+
+/* Is name "FAMILY.variant", variant of letters, digits and underscores? */
+static int
+kobj_kernel_name_ok(const char *name, enum kfamily f)
+{
+	const char *fam = family_name(f), *v;
+	size_t len = strlen(fam);
+
+	if (strncmp(name, fam, len) != 0 || name[len] != '.')
+		return 0;
+	for (v = name + len + 1; *v != '\0'; v++)
+		if (!(*v >= 'a' && *v <= 'z') && !(*v >= 'A' && *v <= 'Z') &&
+		    !(*v >= '0' && *v <= '9') && *v != '_')
+			return 0;
+	return v > name + len + 1;
+}
+
+/* One kernel of what's table; i is its index. */
+static int
+kobj_check_kernel(const struct kernel_table *t, size_t i, const char *what,
+    char *err, size_t errlen)
+{
+	const struct kernel *k = &t->kernels[i];
+	size_t j;
+
+	if (k->name == NULL) {
+		snprintf(err, errlen, "%s: kernel %zu has no name", what, i);
+		return -1;
+	}
+	if ((unsigned)k->family >= K_NFAMILIES) {
+		snprintf(err, errlen, "%s: kernel %s: unknown family %d", what,
+		    k->name, (int)k->family);
+		return -1;
+	}
+	if (!kobj_kernel_name_ok(k->name, k->family)) {
+		snprintf(err, errlen, "%s: kernel \"%s\": the name must be "
+		    "\"%s.VARIANT\" (letters, digits, '_')", what, k->name,
+		    family_name(k->family));
+		return -1;
+	}
+	if (k->fn.any == NULL || k->isa == NULL || *k->isa == '\0') {
+		snprintf(err, errlen, "%s: kernel %s has no %s", what, k->name,
+		    k->fn.any == NULL ? "function" : "isa");
+		return -1;
+	}
+	if ((k->needs & ~CPU_KNOWN) != 0) {
+		snprintf(err, errlen, "%s: kernel %s needs unknown feature "
+		    "bits 0x%llx", what, k->name,
+		    (unsigned long long)(k->needs & ~CPU_KNOWN));
+		return -1;
+	}
+	if ((k->flags & ~KF_KNOWN) != 0) {
+		snprintf(err, errlen, "%s: kernel %s has unknown flags 0x%x",
+		    what, k->name, k->flags & ~KF_KNOWN);
+		return -1;
+	}
+	/* A copy kernel cannot recover from a fault without table entries. */
+	if (k->family == K_COPY && (k->needs & CPU_FAULTS) &&
+	    !(t->extable != NULL && t->extable_end > t->extable)) {
+		snprintf(err, errlen, "%s: kernel %s needs CPU_FAULTS but the "
+		    "object has no exception table (see <csumbench/fault.h>)",
+		    what, k->name);
+		return -1;
+	}
+	for (j = 0; j < i; j++)
+		if (strcmp(t->kernels[j].name, k->name) == 0) {
+			snprintf(err, errlen, "%s: two kernels are named %s",
+			    what, k->name);
+			return -1;
+		}
+	return 0;
+}
+
+int
+kobj_check(const struct kernel_table *t, const char *what, char *err,
+    size_t errlen)
+{
+	size_t i;
+
+	if (t->abi != CSUMBENCH_KERNEL_ABI) {
+		snprintf(err, errlen, "%s: kernel ABI version %u, this "
+		    "csumbench loads version %d (rebuild it against this "
+		    "csumbench's <csumbench/kernel.h>)", what, (unsigned)t->abi,
+		    CSUMBENCH_KERNEL_ABI);
+		return -1;
+	}
+	if (t->kernel_size != sizeof(struct kernel)) {
+		snprintf(err, errlen, "%s: struct kernel of %u bytes, this "
+		    "csumbench's is %zu (built for another platform?)", what,
+		    (unsigned)t->kernel_size, sizeof(struct kernel));
+		return -1;
+	}
+	if (t->kernels == NULL || t->nkernels == 0) {
+		snprintf(err, errlen, "%s: the object exports no kernel", what);
+		return -1;
+	}
+	for (i = 0; i < t->nkernels; i++)
+		if (kobj_check_kernel(t, i, what, err, errlen) != 0)
+			return -1;
+	return 0;
+}
+
+/* How messages name o. */
+static const char *
+kobj_what(const struct kobj *o)
+{
+	return o->path != NULL ? o->path : "the built-in kernels";
+}
+
+int
+kobj_init(struct kobj *o, const struct kenv *env, char *err, size_t errlen)
+{
+	int rc;
+
+	if (o->table->init == NULL || (rc = o->table->init(env)) == 0)
+		return 0;
+	snprintf(err, errlen, "%s: its init hook refused to start (returned "
+	    "%d)", kobj_what(o), rc);
+	return -1;
+}
+
+/* Register o's exception table and call its init hook. */
+static int
+kobj_setup(struct kobj *o, const struct kenv *env, char *err, size_t errlen)
+{
+	if (kfault_register(o->table->extable, o->table->extable_end) != 0) {
+		snprintf(err, errlen, "%s: too many kernel objects (at most %d)",
+		    kobj_what(o), KFAULT_MAX_TABLES - 1);
+		return -1;
+	}
+	if (kobj_init(o, env, err, errlen) != 0) {
+		kfault_unregister(o->table->extable);
+		return -1;
+	}
+	return 0;
+}
+
+struct kobj *
+kobj_builtin(const struct kenv *env, char *err, size_t errlen)
+{
+	struct kobj *o = xcalloc(1, sizeof(*o));
+
+	o->name = xstrdup("");
+	o->table = &csumbench_kernel_table;
+	o->kernels = o->table->kernels;
+	o->n = o->table->nkernels;
+	if (kobj_setup(o, env, err, errlen) != 0) {
+		free(o->name);
+		free(o);
+		return NULL;
+	}
+	return o;
+}
+
+/*
+ * Split "FILE[=NAME]" into o->path (with "./" before a FILE without a
+ * slash, so dlopen does not search the library path) and o->name. Text
+ * after the last '=' is NAME only if it is a valid one; otherwise the
+ * whole argument is the file.
+ */
+static int
+kobj_parse_arg(struct kobj *o, const char *arg, char *err, size_t errlen)
+{
+	const char *eq = strrchr(arg, '='), *base, *dot;
+	size_t flen;
+	char *file;
+
+	flen = eq != NULL && kobj_name_ok(eq + 1) ? (size_t)(eq - arg) :
+	    strlen(arg);
+	if (flen == 0) {
+		snprintf(err, errlen, "no file in \"%s\" (FILE[=NAME])", arg);
+		return -1;
+	}
+	file = xasprintf("%.*s", (int)flen, arg);
+	o->path = strchr(file, '/') != NULL ? xstrdup(file) :
+	    xasprintf("./%s", file);
+	if (flen < strlen(arg))
+		o->name = xstrdup(eq + 1);
+	else {
+		base = strrchr(file, '/') != NULL ? strrchr(file, '/') + 1 :
+		    file;
+		dot = strchr(base, '.');
+		o->name = xasprintf("%.*s", (int)(dot != NULL ? dot - base :
+		    (long)strlen(base)), base);
+	}
+	free(file);
+	if (!kobj_name_ok(o->name)) {
+		snprintf(err, errlen, "%s: cannot name its kernels \"%s:...\" "
+		    "(a name is 1 to %d letters, digits, '_' or '-'): use "
+		    "FILE=NAME", o->path, o->name, KOBJ_NAME_MAX);
+		return -1;
+	}
+	return 0;
+}
+
+/* Give each kernel of o its csumbench name, "NAME:family.variant". */
+static void
+kobj_name_kernels(struct kobj *o)
+{
+	struct kernel *v = xcalloc(o->table->nkernels, sizeof(*v));
+	size_t i;
+
+	for (i = 0; i < o->table->nkernels; i++) {
+		v[i] = o->table->kernels[i];
+		v[i].name = xasprintf("%s:%s", o->name,
+		    o->table->kernels[i].name);
+		if (v[i].about == NULL)
+			v[i].about = "";
+	}
+	o->kernels = v;
+	o->n = o->table->nkernels;
+}
+
+static void
+kobj_free(struct kobj *o)
+{
+	size_t i;
+
+	if (o->handle != NULL && o->kernels != NULL) {
+		for (i = 0; i < o->n; i++)
+			free((char *)o->kernels[i].name);
+		free((struct kernel *)o->kernels);
+	}
+	if (o->handle != NULL)
+		dlclose(o->handle);
+	free(o->name);
+	free(o->path);
+	free(o);
+}
+
+struct kobj *
+kobj_load(const char *arg, const struct kenv *env, char *err, size_t errlen)
+{
+	struct kobj *o = xcalloc(1, sizeof(*o));
+	const char *e;
+
+	if (kobj_parse_arg(o, arg, err, errlen) != 0)
+		goto fail;
+	/* RTLD_NOW: an object that needs a symbol of csumbench fails here. */
+	if ((o->handle = dlopen(o->path, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+		e = dlerror();
+		snprintf(err, errlen, "cannot load %s: %s", o->path,
+		    e != NULL ? e : "unknown error");
+		goto fail;
+	}
+	o->table = dlsym(o->handle, CSUMBENCH_KERNEL_TABLE_SYMBOL);
+	if (o->table == NULL) {
+		snprintf(err, errlen, "%s: not a csumbench kernel object (no "
+		    "%s)", o->path, CSUMBENCH_KERNEL_TABLE_SYMBOL);
+		goto fail;
+	}
+	if (kobj_check(o->table, o->path, err, errlen) != 0)
+		goto fail;
+	kobj_name_kernels(o);
+	if (kobj_setup(o, env, err, errlen) != 0)
+		goto fail;
+	return o;
+fail:
+	kobj_free(o);
+	return NULL;
+}
+
+void
+kobj_close(struct kobj *o)
+{
+	if (o == NULL)
+		return;
+	kfault_unregister(o->table->extable);
+	kobj_free(o);
+}
