@@ -268,9 +268,14 @@ kobj_load(const char *arg, const struct kenv *env, char *err, size_t errlen)
 		goto fail;
 	/* RTLD_NOW: an object that needs a symbol of csumbench fails here. */
 	if ((o->handle = dlopen(o->path, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+		/* dlerror() names the file itself, mostly. */
 		e = dlerror();
-		snprintf(err, errlen, "cannot load %s: %s", o->path,
-		    e != NULL ? e : "unknown error");
+		if (e == NULL)
+			e = "unknown error";
+		if (strncmp(e, o->path, strlen(o->path)) == 0 &&
+		    strncmp(e + strlen(o->path), ": ", 2) == 0)
+			e += strlen(o->path) + 2;
+		snprintf(err, errlen, "cannot load %s: %s", o->path, e);
 		goto fail;
 	}
 	o->table = dlsym(o->handle, CSUMBENCH_KERNEL_TABLE_SYMBOL);

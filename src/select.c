@@ -83,24 +83,24 @@ select_tune(const struct ktuned *v, size_t n, char *err, size_t errlen)
 	return 0;
 }
 
-int
+const struct kobj *
 select_load(const char *arg, char *err, size_t errlen)
 {
 	struct kobj *o;
 	size_t i;
 
 	if ((o = kobj_load(arg, &sel_env, err, errlen)) == NULL)
-		return -1;
+		return NULL;
 	for (i = 1; i < sel_nobjs; i++)
 		if (strcmp(sel_objs[i]->name, o->name) == 0) {
 			snprintf(err, errlen, "%s: the name \"%s\" is taken by "
 			    "%s (use FILE=NAME)", o->path, o->name,
 			    sel_objs[i]->path);
 			kobj_close(o);
-			return -1;
+			return NULL;
 		}
 	select_add(o);
-	return 0;
+	return o;
 }
 
 void

@@ -10,6 +10,8 @@
 
 #include "../kernels/kernel.h"
 
+struct kobj;
+
 /*
  * Set up the built-in kernels with this machine's facts (the features
  * available and the cache sizes in bytes, 0 when unknown), after
@@ -24,12 +26,12 @@ void	select_init(uint64_t have, size_t l1d, size_t l2, size_t l3);
 int	select_tune(const struct ktuned *v, size_t n, char *err, size_t errlen);
 /*
  * Load a kernel object, "FILE" or "FILE=NAME" (kobj.h), after select_init:
- * its kernels join the list as "NAME:family.variant". Returns 0, or -1
- * with a one-line message in err (the object cannot be loaded, is not a
- * kernel object, has another ABI version or a malformed table, or NAME is
- * taken).
+ * its kernels join the list as "NAME:family.variant". Returns the object
+ * (its name, path and kernels), or NULL with a one-line message in err
+ * (the object cannot be loaded, is not a kernel object, has another ABI
+ * version or a malformed table, or NAME is taken).
  */
-int	select_load(const char *arg, char *err, size_t errlen);
+const struct kobj *select_load(const char *arg, char *err, size_t errlen);
 /* Unload every loaded object (none of their kernels may be in use). */
 void	select_unload(void);
 /* The features this process can use (CPU, OS, fault recovery). */

@@ -1,0 +1,323 @@
+/*
+ * t_kobj.c - kernel objects: the built-in table, loading (good objects and
+ * every kind of bad one), naming and selection, the facts and measured
+ * thresholds reaching each object, exact fault recovery of loaded copy
+ * kernels (C and assembler), and verify of loaded kernels, good and bad.
+ *
+ * The test objects are built by make check in tests/ (top_builddir from
+ * the environment, else the current directory).
+ */
+#include "config.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "../kernels/builtin.h"
+#include "../kernels/fault_handler.h"
+#include "../src/cmd.h"
+#include "../src/kobj.h"
+#include "../src/select.h"
+#include "../src/verify.h"
+#include "tap.h"
+
+static char path[4096];
+static char err[512];
+
+/* ": message" after a test's description, when there is one. */
+#define ERR(e)	((e)[0] != '\0' ? ": " : ""), (e)
+
+/* The path of a file of the build tree. */
+static const char *
+obj(const char *rel)
+{
+	const char *top = getenv("top_builddir");
+
+	snprintf(path, sizeof(path), "%s/%s", top != NULL ? top : ".", rel);
+	return path;
+}
+
+/* select_load of a built object, with "=NAME" appended when name is set. */
+static int
+load(const char *rel, const char *name)
+{
+	char arg[4200];
+
+	snprintf(arg, sizeof(arg), "%s%s%s", obj(rel), name ? "=" : "",
+	    name ? name : "");
+	err[0] = '\0';
+	return select_load(arg, err, sizeof(err)) != NULL ? 0 : -1;
+}
+
+static int
+contains(const char *s, const char *sub)
+{
+	return strstr(s, sub) != NULL;
+}
+
+/*
+ * Does copy kernel f copy exactly the accessible bytes and return exactly
+ * the rest, when src (dst when on_dst) ends k bytes before a PROT_NONE
+ * page, for k = 0..130, n = k + 1..70, and the other buffer at offsets
+ * 0..7? Bytes of dst past the fault must stay untouched.
+ */
+static int
+fault_exact(kfn_copy f, int on_dst, char *why, size_t whylen)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE), k, n, a, i, r;
+	unsigned char *m, *edge, *s, *d;
+	int ok = 1;
+
+	m = mmap(NULL, 3 * pg, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED || mprotect(m + 2 * pg, pg, PROT_NONE) != 0) {
+		snprintf(why, whylen, "cannot map guard pages");
+		return 0;
+	}
+	edge = m + 2 * pg;
+	for (k = 0; ok && k <= 130; k++)
+		for (n = k + 1; ok && n <= k + 70; n += 23)
+			for (a = 0; ok && a < 8; a++) {
+				s = on_dst ? m + a : edge - k;
+				d = on_dst ? edge - k : m + 512 + a;
+				for (i = 0; i < (on_dst ? n : k); i++)
+					s[i] = (unsigned char)(i * 7 + 1);
+				memset(d, 0xee, on_dst ? k : n + 8);
+				r = f(d, s, n);
+				for (i = 0; i < k && d[i] == s[i]; i++)
+					;
+				if (i == k && !on_dst)
+					for (; i < n + 8 && d[i] == 0xee; i++)
+						;
+				if (r != n - k || i < (on_dst ? k : n + 8)) {
+					snprintf(why, whylen, "%s faults after "
+					    "%zu of %zu bytes (offset %zu): "
+					    "returned %zu, byte %zu wrong",
+					    on_dst ? "dst" : "src", k, n, a, r,
+					    i);
+					ok = 0;
+				}
+			}
+	munmap(m, 3 * pg);
+	if (ok)
+		snprintf(why, whylen, "exact at every fault point");
+	return ok;
+}
+
+/* Verify kernels matching pattern; the report goes to out (a buffer). */
+static int
+verify_pattern(const char *pattern, char *out, size_t outlen)
+{
+	struct verify_opts o = { .seed = 1, .max_report = 3, .jobs = 2 };
+	struct selection sel;
+	FILE *fp = tmpfile();
+	size_t len;
+	int failed;
+
+	out[0] = '\0';
+	if (fp == NULL || select_kernels(NULL, pattern, 0, &sel, err,
+	    sizeof(err)) != 0)
+		return -1;
+	failed = verify_run(sel.k, sel.n, &o, fp);
+	select_free(&sel);
+	rewind(fp);
+	len = fread(out, 1, outlen - 1, fp);
+	out[len] = '\0';
+	fclose(fp);
+	return failed;
+}
+
+static void
+test_builtin(void)
+{
+	struct ktuned t[2] = { { "memcpy_nt", 12345 }, { "other", 1 } };
+	const struct kernel *k;
+	size_t n, l3 = ctx.cpu.l3 ? ctx.cpu.l3 : (size_t)8 << 20;
+
+	err[0] = '\0';
+	tap_ok(kobj_check(&csumbench_kernel_table, "built-in", err,
+	    sizeof(err)) == 0, "the built-in table is well formed%s%s",
+	    ERR(err));
+	select_all(&n);
+	tap_ok(n == csumbench_kernel_table.nkernels,
+	    "the list holds the %zu built-in kernels", n);
+	k = select_reference(K_CSUM);
+	tap_ok(k != NULL && strcmp(k->name, "csum.ref") == 0,
+	    "the csum reference is the built-in csum.ref");
+	tap_ok(ktune.memcpy_nt == l3 * 3 / 4 && ktune.have == select_have(),
+	    "the built-in init hook got the facts: memcpy_nt %zu = 3/4 of "
+	    "L3", ktune.memcpy_nt);
+	tap_ok(select_tune(t, 2, err, sizeof(err)) == 0 &&
+	    ktune.memcpy_nt == 12345 && ktune.memset_nt == l3 * 3 / 4,
+	    "a measured threshold overrides the computed one, and only it");
+	select_tune(NULL, 0, err, sizeof(err));
+	tap_ok(ktune.memcpy_nt == l3 * 3 / 4, "and goes away with the tuning");
+}
+
+static void
+test_load_ok(void)
+{
+	const struct kernel *k;
+	struct selection sel;
+	struct ktuned probe = { "kobj_ok_probe", 42 };
+	uint64_t *have;
+	size_t *seen, n, before = kfault_table_size();
+	void *h;
+
+	tap_ok(load("tests/kobj_ok.so", NULL) == 0, "kobj_ok.so loads%s%s",
+	    ERR(err));
+	k = select_by_name("kobj_ok:csum.words32");
+	tap_ok(k != NULL && k->family == K_CSUM,
+	    "its kernels are named after the file's stem: kobj_ok:csum.words32");
+	n = select_kernels(NULL, "kobj_ok:*", 0, &sel, err, sizeof(err)) == 0 ?
+	    sel.n : 0;
+	tap_ok(n == 3, "-k 'kobj_ok:*' selects its three kernels (%zu)", n);
+	select_free(&sel);
+	tap_ok(select_kernels("copy", "kobj_ok:*", 0, &sel, err,
+	    sizeof(err)) == 0 && sel.n == 1 &&
+	    strcmp(sel.k[0]->name, "kobj_ok:copy.words") == 0,
+	    "-f copy -k 'kobj_ok:*' selects its copy kernel");
+	select_free(&sel);
+	tap_ok(kfault_table_size() > before, "its exception table is "
+	    "registered (%zu entries, %zu before)", kfault_table_size(),
+	    before);
+	h = dlopen(obj("tests/kobj_ok.so"), RTLD_NOW | RTLD_LOCAL);
+	have = h ? dlsym(h, "kobj_ok_have") : NULL;
+	seen = h ? dlsym(h, "kobj_ok_probe") : NULL;
+	tap_ok(have != NULL && *have == select_have(),
+	    "its init hook saw this process's features");
+	tap_ok(select_tune(&probe, 1, err, sizeof(err)) == 0 && seen != NULL &&
+	    *seen == 42, "a measured threshold reaches it by name");
+	select_tune(NULL, 0, err, sizeof(err));
+	if (h != NULL)
+		dlclose(h);
+	tap_ok(load("tests/kobj_ok.so", "second") == 0 &&
+	    select_by_name("second:copy.words") != NULL,
+	    "FILE=NAME loads it again under another name");
+	tap_ok(load("tests/kobj_ok.so", NULL) != 0 &&
+	    contains(err, "\"kobj_ok\" is taken"),
+	    "the same NAME twice is refused: %s", err);
+}
+
+static void
+test_load_bad(void)
+{
+	size_t n0, n1;
+
+	select_all(&n0);
+	tap_ok(load("tests/kobj_abi.so", NULL) != 0 &&
+	    contains(err, "kernel ABI version 2") &&
+	    contains(err, "loads version 1"),
+	    "another ABI version is refused: %s", err);
+	tap_ok(load("tests/kobj_notable.so", NULL) != 0 &&
+	    contains(err, "not a csumbench kernel object"),
+	    "an object without a table is refused: %s", err);
+	tap_ok(load("tests/kobj_dup.so", NULL) != 0 &&
+	    contains(err, "two kernels are named memcpy.same"),
+	    "duplicate kernel names are refused: %s", err);
+	tap_ok(load("tests/kobj_refuse.so", NULL) != 0 &&
+	    contains(err, "refused to start (returned 7)"),
+	    "an init hook's refusal is reported: %s", err);
+	tap_ok(load("tests/no_such_object.so", NULL) != 0 &&
+	    contains(err, "cannot load") && strchr(err, '\n') == NULL,
+	    "a missing file: one line: %s", err);
+	tap_ok(load("tests/kobj_ok.so", "bad name") != 0 &&
+	    contains(err, "cannot load"),
+	    "text after '=' that is no NAME is part of the file name: %s",
+	    err);
+	select_all(&n1);
+	tap_ok(n1 == n0, "no refused object left a kernel in the list");
+	tap_ok(kobj_name_ok("old") && kobj_name_ok("build-2_a") &&
+	    !kobj_name_ok("") && !kobj_name_ok("a:b") &&
+	    !kobj_name_ok("a.b") && !kobj_name_ok("a*"),
+	    "NAMEs are letters, digits, '_' and '-'");
+}
+
+static void
+test_faults(void)
+{
+	const struct kernel *k;
+	char why[200];
+
+	k = select_by_name("kobj_ok:copy.words");
+	tap_ok(k != NULL && fault_exact(k->fn.copy, 0, why, sizeof(why)),
+	    "loaded C copy kernel, src faults: %s", why);
+	tap_ok(k != NULL && fault_exact(k->fn.copy, 1, why, sizeof(why)),
+	    "loaded C copy kernel, dst faults: %s", why);
+	tap_ok(load("tests/kobj_wrong.so", "wrong") == 0 &&
+	    (k = select_by_name("wrong:copy.wordfault")) != NULL &&
+	    !fault_exact(k->fn.copy, 0, why, sizeof(why)),
+	    "a copy kernel that loses a faulting word's bytes fails: %s", why);
+	tap_ok(load("csumbench-kernels.so", "faults") == 0 &&
+	    (k = select_by_name("faults:copy.unaligned")) != NULL &&
+	    fault_exact(k->fn.copy, 0, why, sizeof(why)) &&
+	    fault_exact(k->fn.copy, 1, why, sizeof(why)),
+	    "csumbench-kernels.so's copy.unaligned, src and dst faults: %s",
+	    why);
+#if defined(__x86_64__)
+	tap_ok(load("tests/kobj_asm.so", NULL) == 0, "an object with an "
+	    "assembler kernel loads%s%s", ERR(err));
+	k = select_by_name("kobj_asm:copy.asm_erms");
+	if (k == NULL || (k->needs & ~select_have()) != 0) {
+		tap_skip("copy.asm_erms needs ERMS and fault recovery");
+		tap_skip("copy.asm_erms needs ERMS and fault recovery");
+		return;
+	}
+	tap_ok(fault_exact(k->fn.copy, 0, why, sizeof(why)),
+	    "loaded assembler copy kernel, src faults: %s", why);
+	tap_ok(fault_exact(k->fn.copy, 1, why, sizeof(why)),
+	    "loaded assembler copy kernel, dst faults: %s", why);
+#endif
+}
+
+static void
+test_verify(void)
+{
+	static char out[8192];
+	int failed;
+
+	failed = verify_pattern("kobj_ok:*", out, sizeof(out));
+	tap_ok(failed == 0, "verify passes kobj_ok's kernels, fault tests "
+	    "and all");
+	tap_ok(load("tests/my_csum.so", NULL) == 0 &&
+	    verify_pattern("my_csum:*", out, sizeof(out)) == 0,
+	    "the shipped example loads and verifies%s%s", ERR(err));
+	/* (Its copy kernel is left to fault_exact: a copy verify is slow.) */
+	tap_ok(load("tests/kobj_wrong.so", NULL) == 0, "kobj_wrong.so loads");
+	failed = verify_pattern("kobj_wrong:csum.*,kobj_wrong:memcpy.*", out,
+	    sizeof(out));
+	tap_ok(failed == 2, "verify fails its wrong csum and memcpy kernels "
+	    "(%d)", failed);
+	tap_ok(contains(out, "kobj_wrong:csum.oddbug") &&
+	    contains(out, "size 1 src+0"), "with the failing case");
+	tap_ok(contains(out, "kobj_wrong:memcpy.crash") &&
+	    contains(out, "at size 100 "),
+	    "a loaded kernel that crashes is reported with its case");
+	tap_ok(load("csumbench-kernels.so", "built") == 0 &&
+	    verify_pattern("built:csum.generic64", out, sizeof(out)) == 0,
+	    "csumbench-kernels.so loads; its csum.generic64 verifies%s%s",
+	    ERR(err));
+}
+
+int
+main(void)
+{
+	size_t n, before;
+
+	ctx_cpu();
+	before = kfault_table_size();
+	test_builtin();
+	test_load_ok();
+	test_load_bad();
+	test_faults();
+	test_verify();
+	select_unload();
+	select_all(&n);
+	tap_ok(n == csumbench_kernel_table.nkernels &&
+	    kfault_table_size() == before && select_by_name("kobj_ok:copy.words")
+	    == NULL, "unloading leaves the built-in kernels and their table");
+	return tap_done();
+}
