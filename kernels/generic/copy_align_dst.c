@@ -2,9 +2,9 @@
  * copy_align_dst.c - copy.align_dst: bytes until dst is word-aligned, then
  * words only when src is aligned too, bytes otherwise.
  *
- * This is the "before" of the riscv uaccess series (seed 004): mutually
- * misaligned buffers, the common case for packet headers, are copied one
- * byte at a time.
+ * This is the "before" of the riscv uaccess cover letter ("riscv: improving
+ * uaccess with logs from network bench"): mutually misaligned buffers, the
+ * common case for packet headers, are copied one byte at a time.
  */
 #include "../builtin.h"
 #include "../fault.h"

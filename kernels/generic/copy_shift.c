@@ -2,8 +2,9 @@
  * copy_shift.c - copy.shift: align dst with bytes; then whole words, with
  * misaligned src data merged from aligned loads with shifts.
  *
- * Seed 004's "bulk copy while shifting misaligned data": every load and
- * every store is an aligned word, whatever the relative misalignment.
+ * The riscv uaccess cover letter's "bulk copy while shifting misaligned
+ * data": every load and every store is an aligned word, whatever the
+ * relative misalignment.
  */
 #include "../builtin.h"
 #include "../fault.h"

@@ -3,8 +3,9 @@
  *
  * copy.test_wordfault copies 8-byte words and, when one faults, reports
  * the whole word as not copied without finding the exact fault byte: the
- * mistake "accurate exception reporting" (seed 002) fixes. It is right on
- * every copy without a fault, so only the fault tests can catch it.
+ * mistake the "accurate exception reporting" patch of the sparc M7/M8
+ * memcpy cover letter fixes. It is right on every copy without a fault, so
+ * only the fault tests can catch it.
  */
 #include "../builtin.h"
 #include "../fault.h"

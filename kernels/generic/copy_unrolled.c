@@ -2,8 +2,9 @@
  * copy_unrolled.c - copy.unrolled: align dst; both aligned → 8 words per
  * iteration; otherwise the shift path of copy.shift.
  *
- * The complete composition of seed 004 (bytes to align dst, unrolled bulk
- * copy when both are aligned, shift copy when they are not).
+ * The complete composition of the riscv uaccess cover letter (bytes to
+ * align dst, unrolled bulk copy when both are aligned, shift copy when they
+ * are not).
  */
 #include "../builtin.h"
 #include "../fault.h"
