@@ -4,9 +4,10 @@
  * make installcheck on the installed csumbench-kernels.so and on the
  * example kernel compiled against the installed header.
  *
- * usage: kobj_check FILE[=NAME]...
- * Exit 0 when every kernel verifies, 1 when one fails, 2 when an object
- * cannot be loaded.
+ * usage: kobj_check [-k PATTERNS] FILE[=NAME]...
+ * Verifies the kernels of each object, or those matching PATTERNS (as
+ * csumbench -k: comma-separated globs of full names). Exit 0 when every
+ * one verifies, 1 when one fails, 2 when an object cannot be loaded.
  */
 #include "config.h"
 
@@ -24,17 +25,24 @@ main(int argc, char **argv)
 	struct verify_opts vo = { .seed = 1, .max_report = 5, .jobs = 2 };
 	const struct kobj *o;
 	struct selection sel;
+	const char *patterns = NULL;
 	char err[512], pat[64];
 	int i, failed = 0;
 
 	ctx_cpu();
+	if (argc > 2 && strcmp(argv[1], "-k") == 0) {
+		patterns = argv[2];
+		argv += 2;
+		argc -= 2;
+	}
 	for (i = 1; i < argc; i++) {
 		if ((o = select_load(argv[i], err, sizeof(err))) == NULL) {
 			fprintf(stderr, "kobj_check: %s\n", err);
 			return 2;
 		}
 		snprintf(pat, sizeof(pat), "%s:*", o->name);
-		if (select_kernels(NULL, pat, 1, &sel, err, sizeof(err)) != 0) {
+		if (select_kernels(NULL, patterns != NULL ? patterns : pat, 1,
+		    &sel, err, sizeof(err)) != 0) {
 			fprintf(stderr, "kobj_check: %s\n", err);
 			return 2;
 		}
