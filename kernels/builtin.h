@@ -11,6 +11,14 @@
 
 #include "kernel.h"
 
+/*
+ * Everything declared here is internal to the object it is linked into:
+ * hidden, so the compiler calls and reads it directly, as in an executable,
+ * rather than through the GOT (-fvisibility=hidden covers definitions
+ * only, not declarations).
+ */
+#pragma GCC visibility push(hidden)
+
 #define KERNEL(fam, var, isa, needs, flags, about)	\
 	kfn_##fam##_t fam##_##var;
 #define KERNEL_LIBC(fam, var, fn, flags, about)
@@ -37,5 +45,7 @@ extern struct ktune ktune;
 
 /* Fill t from env (kernels/tune.c): the one place thresholds are chosen. */
 void	ktune_compute(struct ktune *t, const struct kenv *env);
+
+#pragma GCC visibility pop
 
 #endif

@@ -167,7 +167,7 @@ x86_oc_add32(uint32_t a, uint32_t b)
  * n-byte masked access, in one load (shifting 1 by n costs three more
  * instructions, bzhi needs BMI2).
  */
-extern const uint64_t x86_mask_lo[64];
+extern const uint64_t x86_mask_lo[64] __attribute__((visibility("hidden")));
 
 /*
  * Clobbers of the EVEX inline asm in memcpy.auto and memset.auto, which
