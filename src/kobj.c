@@ -47,8 +47,8 @@ kobj_kernel_name_ok(const char *name, enum kfamily f)
 
 /* One kernel of what's table; i is its index. */
 static int
-kobj_check_kernel(const struct kernel_table *t, size_t i, const char *what,
-    char *err, size_t errlen)
+kobj_check_kernel(const struct kernel_table *t, size_t i, uint64_t have,
+    const char *what, char *err, size_t errlen)
 {
 	const struct kernel *k = &t->kernels[i];
 	size_t j;
@@ -84,8 +84,13 @@ kobj_check_kernel(const struct kernel_table *t, size_t i, const char *what,
 		    what, k->name, k->flags & ~KF_KNOWN);
 		return -1;
 	}
-	/* A copy kernel cannot recover from a fault without table entries. */
+	/*
+	 * A copy kernel cannot recover from a fault without table entries
+	 * (where this csumbench recovers from faults at all: elsewhere the
+	 * accessors are plain and such a kernel is merely unavailable).
+	 */
 	if (k->family == K_COPY && (k->needs & CPU_FAULTS) &&
+	    (have & CPU_FAULTS) &&
 	    !(t->extable != NULL && t->extable_end > t->extable)) {
 		snprintf(err, errlen, "%s: kernel %s needs CPU_FAULTS but the "
 		    "object has no exception table (see <csumbench/fault.h>)",
@@ -102,8 +107,8 @@ kobj_check_kernel(const struct kernel_table *t, size_t i, const char *what,
 }
 
 int
-kobj_check(const struct kernel_table *t, const char *what, char *err,
-    size_t errlen)
+kobj_check(const struct kernel_table *t, uint64_t have, const char *what,
+    char *err, size_t errlen)
 {
 	size_t i;
 
@@ -125,7 +130,7 @@ kobj_check(const struct kernel_table *t, const char *what, char *err,
 		return -1;
 	}
 	for (i = 0; i < t->nkernels; i++)
-		if (kobj_check_kernel(t, i, what, err, errlen) != 0)
+		if (kobj_check_kernel(t, i, have, what, err, errlen) != 0)
 			return -1;
 	return 0;
 }
@@ -284,7 +289,7 @@ kobj_load(const char *arg, const struct kenv *env, char *err, size_t errlen)
 		    "%s)", o->path, CSUMBENCH_KERNEL_TABLE_SYMBOL);
 		goto fail;
 	}
-	if (kobj_check(o->table, o->path, err, errlen) != 0)
+	if (kobj_check(o->table, env->have, o->path, err, errlen) != 0)
 		goto fail;
 	kobj_name_kernels(o);
 	if (kobj_setup(o, env, err, errlen) != 0)

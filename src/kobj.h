@@ -49,12 +49,13 @@ void	kobj_close(struct kobj *o);
 /*
  * Check a table: ABI version, struct size, each kernel well formed (a
  * known family, a name "family.variant" of that family, a function, an
- * ISA, known CPU_* and KF_* bits; a copy kernel that needs CPU_FAULTS only
- * in an object that has an exception table), names unique. what names the
- * object in the message. Returns 0, or -1 with err set.
+ * ISA, known CPU_* and KF_* bits; where have holds CPU_FAULTS, a copy
+ * kernel that needs it only in an object with an exception table), names
+ * unique. what names the object in the message. Returns 0, or -1 with err
+ * set.
  */
-int	kobj_check(const struct kernel_table *t, const char *what, char *err,
-	    size_t errlen);
+int	kobj_check(const struct kernel_table *t, uint64_t have,
+	    const char *what, char *err, size_t errlen);
 /* Is s a valid NAME ([A-Za-z0-9_-], 1 to KOBJ_NAME_MAX characters)? */
 int	kobj_name_ok(const char *s);
 

@@ -89,6 +89,11 @@ select_load(const char *arg, char *err, size_t errlen)
 	struct kobj *o;
 	size_t i;
 
+	if (sel_nobjs == 0) {
+		snprintf(err, errlen, "internal error: %s loaded before the "
+		    "CPU was identified", arg);
+		return NULL;
+	}
 	if ((o = kobj_load(arg, &sel_env, err, errlen)) == NULL)
 		return NULL;
 	for (i = 1; i < sel_nobjs; i++)

@@ -138,8 +138,8 @@ test_builtin(void)
 	size_t n, l3 = ctx.cpu.l3 ? ctx.cpu.l3 : (size_t)8 << 20;
 
 	err[0] = '\0';
-	tap_ok(kobj_check(&csumbench_kernel_table, "built-in", err,
-	    sizeof(err)) == 0, "the built-in table is well formed%s%s",
+	tap_ok(kobj_check(&csumbench_kernel_table, select_have(), "built-in",
+	    err, sizeof(err)) == 0, "the built-in table is well formed%s%s",
 	    ERR(err));
 	select_all(&n);
 	tap_ok(n == csumbench_kernel_table.nkernels,
@@ -221,6 +221,13 @@ test_load_bad(void)
 	tap_ok(load("tests/kobj_refuse.so", NULL) != 0 &&
 	    contains(err, "refused to start (returned 7)"),
 	    "an init hook's refusal is reported: %s", err);
+	if (select_have() & CPU_FAULTS)
+		tap_ok(load("tests/kobj_nofault.so", NULL) != 0 &&
+		    contains(err, "no exception table"), "a copy kernel "
+		    "needing CPU_FAULTS without table entries is refused: %s",
+		    err);
+	else
+		tap_skip("no fault recovery here: copy kernels unavailable");
 	tap_ok(load("tests/no_such_object.so", NULL) != 0 &&
 	    contains(err, "cannot load") && strchr(err, '\n') == NULL,
 	    "a missing file: one line: %s", err);
