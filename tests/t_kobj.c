@@ -18,6 +18,7 @@
 
 #include "../kernels/builtin.h"
 #include "../kernels/fault_handler.h"
+#include "../kernels/linux_compat.h"
 #include "../src/cmd.h"
 #include "../src/kobj.h"
 #include "../src/select.h"
@@ -174,7 +175,7 @@ test_load_ok(void)
 	    "its kernels are named after the file's stem: kobj_ok:csum.words32");
 	n = select_kernels(NULL, "kobj_ok:*", 0, &sel, err, sizeof(err)) == 0 ?
 	    sel.n : 0;
-	tap_ok(n == 3, "-k 'kobj_ok:*' selects its three kernels (%zu)", n);
+	tap_ok(n == 4, "-k 'kobj_ok:*' selects its four kernels (%zu)", n);
 	select_free(&sel);
 	tap_ok(select_kernels("copy", "kobj_ok:*", 0, &sel, err,
 	    sizeof(err)) == 0 && sel.n == 1 &&
@@ -309,6 +310,25 @@ test_verify(void)
 	    ERR(err));
 }
 
+/* The Linux helpers keep their Linux meaning. */
+static void
+test_linux_compat(void)
+{
+	tap_ok((__force u16)csum_fold((__force __wsum)0) == 0xffff &&
+	    (__force u16)csum_fold((__force __wsum)0x0001fffe) == 0x0000 &&
+	    (__force u16)csum_fold((__force __wsum)0x12345678) ==
+	    (0xffff ^ 0x68ac),
+	    "csum_fold folds and complements");
+	tap_ok((__force u32)csum_add((__force __wsum)0xffffffff,
+	    (__force __wsum)1) == 1 &&
+	    (__force u32)csum_sub((__force __wsum)5, (__force __wsum)5) ==
+	    0xffffffff && (__force u32)csum_unfold((__force __sum16)0xabcd) ==
+	    0xabcd, "csum_add carries end-around; csum_sub; csum_unfold");
+	tap_ok(ror32(1, 1) == 0x80000000u && rol32(0x80000000u, 1) == 1 &&
+	    ror32(0x12345678, 0) == 0x12345678 && sizeof(u64) == 8 &&
+	    sizeof(__sum16) == 2, "rotations and types");
+}
+
 int
 main(void)
 {
@@ -317,6 +337,7 @@ main(void)
 	ctx_cpu();
 	before = kfault_table_size();
 	test_builtin();
+	test_linux_compat();
 	test_load_ok();
 	test_load_bad();
 	test_faults();
