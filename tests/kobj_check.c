@@ -27,7 +27,7 @@ main(int argc, char **argv)
 	struct selection sel;
 	const char *patterns = NULL;
 	char err[512], pat[64];
-	int i, failed = 0;
+	int i, rc, failed = 0;
 
 	ctx_cpu();
 	if (argc > 2 && strcmp(argv[1], "-k") == 0) {
@@ -46,7 +46,12 @@ main(int argc, char **argv)
 			fprintf(stderr, "kobj_check: %s\n", err);
 			return 2;
 		}
-		failed += verify_run(sel.k, sel.n, &vo, stdout);
+		if ((rc = verify_run(sel.k, sel.n, &vo, stdout, err,
+		    sizeof(err))) < 0) {
+			fprintf(stderr, "kobj_check: %s\n", err);
+			return 2;
+		}
+		failed += rc;
 		select_free(&sel);
 	}
 	return failed ? 1 : 0;

@@ -122,7 +122,7 @@ verify_pattern(const char *pattern, char *out, size_t outlen)
 	if (fp == NULL || select_kernels(NULL, pattern, 0, &sel, err,
 	    sizeof(err)) != 0)
 		return -1;
-	failed = verify_run(sel.k, sel.n, &o, fp);
+	failed = verify_run(sel.k, sel.n, &o, fp, err, sizeof(err));
 	select_free(&sel);
 	rewind(fp);
 	len = fread(out, 1, outlen - 1, fp);
