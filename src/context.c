@@ -35,15 +35,17 @@ const char csb_cflags[] = "";
 void
 ctx_cpu(void)
 {
+	char err[200];
+
 	if (ctx.have_cpu)
 		return;
 	cpu_probe(&ctx.cpu);
 	/* Copy kernels need their fault handler before they may run. */
-	if (kfault_init() == 0) {
+	if (kfault_init() == 0)
 		ctx.cpu.have |= CPU_FAULTS;
-		cpu_have_str(ctx.cpu.have, ctx.cpu.features,
-		    sizeof(ctx.cpu.features));
-	}
+	/* Also rewrites the features line, naming what is masked. */
+	if (cpu_mask_env(&ctx.cpu, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	select_init(ctx.cpu.have, ctx.cpu.l1d, ctx.cpu.l2, ctx.cpu.l3);
 	ctx.have_cpu = 1;
 }

@@ -29,28 +29,39 @@
 #include "../kernels/kernel.h"
 #include "cpu.h"
 
+/*
+ * Every feature bit with its name; masked_name is what "needs ..." says
+ * when the bit was masked off by CSUMBENCH_CPU_MASK rather than missing.
+ */
+#define FEATURE(bit, name)	{ bit, name, name " (masked)" }
 static const struct {
 	uint64_t	 bit;
 	const char	*name;
+	const char	*masked_name;
 } feature_names[] = {
-	{ CPU_SSE2, "sse2" },
-	{ CPU_SSSE3, "ssse3" },
-	{ CPU_SSE41, "sse4.1" },
-	{ CPU_AVX, "avx" },
-	{ CPU_AVX2, "avx2" },
-	{ CPU_AVX512F, "avx512f" },
-	{ CPU_AVX512BW, "avx512bw" },
-	{ CPU_AVX512VL, "avx512vl" },
-	{ CPU_ERMS, "erms" },
-	{ CPU_FSRM, "fsrm" },
-	{ CPU_ADX, "adx" },
-	{ CPU_BMI2, "bmi2" },
-	{ CPU_AVX512VNNI, "avx512vnni" },
-	{ CPU_NEON, "neon" },
-	{ CPU_X86_64, "x86-64" },
-	{ CPU_AARCH64, "aarch64" },
-	{ CPU_FAULTS, "fault-recovery" },
+	FEATURE(CPU_SSE2, "sse2"),
+	FEATURE(CPU_SSSE3, "ssse3"),
+	FEATURE(CPU_SSE41, "sse4.1"),
+	FEATURE(CPU_AVX, "avx"),
+	FEATURE(CPU_AVX2, "avx2"),
+	FEATURE(CPU_AVX512F, "avx512f"),
+	FEATURE(CPU_AVX512BW, "avx512bw"),
+	FEATURE(CPU_AVX512VL, "avx512vl"),
+	FEATURE(CPU_ERMS, "erms"),
+	FEATURE(CPU_FSRM, "fsrm"),
+	FEATURE(CPU_ADX, "adx"),
+	FEATURE(CPU_BMI2, "bmi2"),
+	FEATURE(CPU_AVX512VNNI, "avx512vnni"),
+	FEATURE(CPU_NEON, "neon"),
+	FEATURE(CPU_X86_64, "x86-64"),
+	FEATURE(CPU_AARCH64, "aarch64"),
+	FEATURE(CPU_FAULTS, "fault-recovery"),
 };
+#undef FEATURE
+#define NFEATURES	(sizeof(feature_names) / sizeof(feature_names[0]))
+
+/* The bits CSUMBENCH_CPU_MASK took away from this process (cpu_mask_env). */
+static uint64_t masked_bits;
 
 char *
 cpu_have_str(uint64_t mask, char *buf, size_t len)
@@ -58,7 +69,7 @@ cpu_have_str(uint64_t mask, char *buf, size_t len)
 	size_t i, off = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++) {
+	for (i = 0; i < NFEATURES; i++) {
 		if ((mask & feature_names[i].bit) == 0)
 			continue;
 		off += snprintf(buf + off, off < len ? len - off : 0, "%s%s",
@@ -75,10 +86,88 @@ cpu_missing(uint64_t needs, uint64_t have)
 	size_t i;
 	uint64_t miss = needs & ~have;
 
-	for (i = 0; i < sizeof(feature_names) / sizeof(feature_names[0]); i++)
+	for (i = 0; i < NFEATURES; i++)
 		if (miss & feature_names[i].bit)
-			return feature_names[i].name;
+			return (masked_bits & feature_names[i].bit) ?
+			    feature_names[i].masked_name :
+			    feature_names[i].name;
 	return miss ? "an unknown feature" : NULL;
+}
+
+/*
+ * What masking a feature also takes away: the features that are supersets
+ * of it (no CPU has AVX2 without AVX, or AVX-512 without AVX2, and the
+ * kernels assume as much). "avx512" names the whole AVX-512 group.
+ */
+#define CPU_AVX512_ALL	(CPU_AVX512F | CPU_AVX512BW | CPU_AVX512VL | \
+	CPU_AVX512VNNI)
+static uint64_t
+mask_closure(uint64_t bits)
+{
+	if (bits & CPU_SSE2)
+		bits |= CPU_SSSE3 | CPU_SSE41;
+	if (bits & (CPU_SSSE3 | CPU_SSE41))
+		bits |= CPU_AVX;
+	if (bits & CPU_AVX)
+		bits |= CPU_AVX2;
+	if (bits & CPU_AVX2)
+		bits |= CPU_AVX512F;
+	if (bits & CPU_AVX512F)
+		bits |= CPU_AVX512_ALL;
+	if (bits & CPU_ERMS)
+		bits |= CPU_FSRM;
+	return bits;
+}
+
+/* One name of CSUMBENCH_CPU_MASK to its bits, 0 if unknown. */
+static uint64_t
+mask_name(const char *name)
+{
+	size_t i;
+
+	if (strcmp(name, "avx512") == 0)
+		return CPU_AVX512_ALL;
+	for (i = 0; i < NFEATURES; i++)
+		if (strcmp(name, feature_names[i].name) == 0 &&
+		    !(feature_names[i].bit & (CPU_X86_64 | CPU_AARCH64)))
+			return feature_names[i].bit;
+	return 0;
+}
+
+int
+cpu_mask_env(struct cpuinfo *ci, char *err, size_t errlen)
+{
+	const char *env = getenv("CSUMBENCH_CPU_MASK");
+	char spec[256], *tok, *save = NULL, off[512];
+	uint64_t bits = 0, b;
+
+	if (env != NULL && strlen(env) >= sizeof(spec)) {
+		snprintf(err, errlen, "CSUMBENCH_CPU_MASK: too long");
+		return -1;
+	}
+	snprintf(spec, sizeof(spec), "%s", env != NULL ? env : "");
+	for (tok = strtok_r(spec, ", ", &save); tok != NULL;
+	    tok = strtok_r(NULL, ", ", &save)) {
+		if ((b = mask_name(tok)) == 0) {
+			snprintf(err, errlen, "CSUMBENCH_CPU_MASK: unknown "
+			    "feature \"%s\" (expected names as 'csumbench "
+			    "info' prints them, or avx512)", tok);
+			return -1;
+		}
+		bits |= b;
+	}
+	bits = mask_closure(bits);
+	masked_bits = bits & ci->have;
+	ci->have &= ~bits;
+	cpu_have_str(ci->have, ci->features, sizeof(ci->features));
+	if (masked_bits != 0) {
+		size_t len = strlen(ci->features);
+
+		cpu_have_str(masked_bits, off, sizeof(off));
+		snprintf(ci->features + len, sizeof(ci->features) - len,
+		    " (masked: %.*s)", (int)(sizeof(ci->features) / 2), off);
+	}
+	return 0;
 }
 
 static int

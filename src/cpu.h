@@ -36,6 +36,16 @@ void	cpu_probe(struct cpuinfo *ci);
 char	*cpu_have_str(uint64_t mask, char *buf, size_t len);
 /* The first CPU_* bit in needs missing from have, as a feature name. */
 const char *cpu_missing(uint64_t needs, uint64_t have);
+/*
+ * Take away the features named in the environment variable
+ * CSUMBENCH_CPU_MASK (comma- or space-separated names as cpu_have_str
+ * writes them, or "avx512" for the whole group; masking a feature also
+ * masks those built on it, e.g. avx2 takes AVX-512 with it), so that the
+ * kernels take the paths of a CPU without them. Call after cpu_probe and
+ * after adding CPU_FAULTS; rewrites ci->features, naming the masked bits.
+ * Returns 0, or -1 with a one-line reason in err (an unknown name).
+ */
+int	cpu_mask_env(struct cpuinfo *ci, char *err, size_t errlen);
 /* The CPU the calling thread runs on now, or -1 if unknown. */
 int	cpu_current(void);
 /*
