@@ -1,286 +1,318 @@
 /*
  * memcpy_auto.c - memcpy.auto: our own composition, by size.
  *
- *   n < 64 (AVX-512)           one byte-masked zmm load and store
- *   64 <= n <= 512 (AVX-512)   2, 4 or 8 zmm moves from both ends
- *   n <= 256 (AVX2 only)       overlapping 8/16/32-byte moves from both
- *                              ends, no loop
- *   above, < rep threshold     vector loop, aligned stores (64-byte with
- *                              AVX-512, else 32-byte)
- *   rep <= n < nt threshold    rep movsb (only with ERMS)
- *   n >= nt threshold          non-temporal 32-byte loop + sfence
+ *   0..31              AVX-512: one byte-masked zmm load and store;
+ *                      AVX2: 16/8/4/2/1-byte moves from both ends
+ *   32..128            5 ymm moves spread over the buffer (both ISAs)
+ *   129..256           8 ymm moves from both ends (both ISAs)
+ *   257..512           8 zmm (AVX-512) or 16 ymm moves from both ends,
+ *                      whatever the thresholds (AVX2: behind one more
+ *                      branch, so that the loop takes one fewer)
+ *   above, below both thresholds: an aligned-store loop, 256 (zmm) or
+ *                      128 (ymm) bytes per iteration, the first and last
+ *                      bytes moved by unaligned vectors loaded up front
+ *   memcpy_rep <= n < memcpy_nt: rep movsb (with ERMS)
+ *   n >= memcpy_nt: non-temporal 32-byte loop + sfence
+ * (both thresholds are ktune's, read as they are: 0 means from the first
+ * byte, SIZE_MAX never).
  *
- * Every size class ends in its own return. The short AVX-512 copies use
- * zmm16+ (no vzeroupper needed) in volatile inline asm that runs only
- * after ktune.have says the CPU and OS support AVX-512 (F, BW, VL); the long loops are separate functions, so this function itself is
- * baseline x86-64 code and the AVX2-only path costs one tail call.
- *
- * The rep and nt thresholds are ktune's (kernels/tune.c chooses them).
+ * The straight-line paths are assembly, for the reasons given in
+ * memset_auto.c: the first source vector is loaded before the size
+ * compares, 32..128 bytes take no branch at all, 129..256 one, and the ISA
+ * is looked at only below 32 bytes and above 256, so on these sizes an
+ * AVX2-only CPU runs the same instructions as an AVX-512 one. src and dst
+ * do not overlap (memcpy), so loads and stores may interleave. Copies
+ * past the thresholds go on in C (memcpy_auto_long).
  */
 #if defined(__x86_64__)
 
 #include "x86_64.h"
 #include "copy_vec.h"
 
-/*
- * The AVX-512 paths need F, BW and VL: bits 5, 6 and 7 of ktune.have,
- * the top three bits of its low byte, so "all three set" is "low byte >=
- * 0xe0", one compare with memory (testing them with a mask and compare
- * costs a cycle per call of a short copy on Zen 4).
- */
-_Static_assert(CPU_AVX512F == 0x20 && CPU_AVX512BW == 0x40 &&
-    CPU_AVX512VL == 0x80, "AVX-512 bits moved: fix memcpy_auto_evex()");
+#define KT(f)	X86_STR(KTUNE_##f) "(%r8)"
 
-static inline int
-memcpy_auto_evex(void)
-{
-	return (uint8_t)ktune.have >= 0xe0;
-}
+void	*memcpy_auto_long(void *, const void *, size_t)
+	    __attribute__((visibility("hidden")));
 
 /*
- * EVEX straight-line copies for CPUs with AVX-512 (F, VL): inline asm on
- * ymm16-ymm27/zmm16-zmm27, registers that have no VEX encoding, so the
- * compiler sees no dirty upper state and emits no vzeroupper; the asm is
- * volatile, so it never executes before the CPU check that guards it.
- * Each one loads everything before storing anything (src and dst do not
- * overlap).
- * Clobbers: X86_EVEX_CLOBBERS (x86_inline.h).
+ * Past the thresholds: streaming stores from memcpy_nt, rep movsb from
+ * memcpy_rep (with ERMS), else (no ERMS) the 32-byte loop.
  */
-
-/*
- * 0..63 bytes: one byte-masked load and store; masked-off bytes are not
- * accessed and cannot fault.
- */
-X86_ALWAYS_INLINE void
-x86_evex_copy_0_63(unsigned char *d, const unsigned char *s, size_t n)
-{
-	uint64_t m = x86_mask_lo[n];	/* n < 64 */
-
-	__asm__ volatile(
-	    "kmovq %[m], %%k1\n\t"
-	    "vmovdqu8 (%[s]), %%zmm16%{%%k1%}%{z%}\n\t"
-	    "vmovdqu8 %%zmm16, (%[d])%{%%k1%}"
-	    :
-	    : [m] "r" (m), [s] "r" (s), [d] "r" (d)
-	    : X86_EVEX_CLOBBERS);
-}
-
-/* 33..64 bytes. */
-X86_ALWAYS_INLINE void
-x86_evex_copy_33_64(unsigned char *d, const unsigned char *s, size_t n)
-{
-	__asm__ volatile(
-	    "vmovdqu64 (%[s]), %%ymm16\n\t"
-	    "vmovdqu64 -32(%[s],%[n]), %%ymm17\n\t"
-	    "vmovdqu64 %%ymm16, (%[d])\n\t"
-	    "vmovdqu64 %%ymm17, -32(%[d],%[n])"
-	    :
-	    : [s] "r" (s), [d] "r" (d), [n] "r" (n)
-	    : X86_EVEX_CLOBBERS);
-}
-
-/* 64..128 bytes. */
-X86_ALWAYS_INLINE void
-x86_evex_copy_64_128(unsigned char *d, const unsigned char *s, size_t n)
-{
-	__asm__ volatile(
-	    "vmovdqu64 (%[s]), %%zmm16\n\t"
-	    "vmovdqu64 -64(%[s],%[n]), %%zmm17\n\t"
-	    "vmovdqu64 %%zmm16, (%[d])\n\t"
-	    "vmovdqu64 %%zmm17, -64(%[d],%[n])"
-	    :
-	    : [s] "r" (s), [d] "r" (d), [n] "r" (n)
-	    : X86_EVEX_CLOBBERS);
-}
-
-/* 129..256 bytes. */
-X86_ALWAYS_INLINE void
-x86_evex_copy_129_256(unsigned char *d, const unsigned char *s, size_t n)
-{
-	__asm__ volatile(
-	    "vmovdqu64 (%[s]), %%zmm16\n\t"
-	    "vmovdqu64 64(%[s]), %%zmm17\n\t"
-	    "vmovdqu64 -128(%[s],%[n]), %%zmm18\n\t"
-	    "vmovdqu64 -64(%[s],%[n]), %%zmm19\n\t"
-	    "vmovdqu64 %%zmm16, (%[d])\n\t"
-	    "vmovdqu64 %%zmm17, 64(%[d])\n\t"
-	    "vmovdqu64 %%zmm18, -128(%[d],%[n])\n\t"
-	    "vmovdqu64 %%zmm19, -64(%[d],%[n])"
-	    :
-	    : [s] "r" (s), [d] "r" (d), [n] "r" (n)
-	    : X86_EVEX_CLOBBERS);
-}
-
-/* 257..512 bytes. */
-X86_ALWAYS_INLINE void
-x86_evex_copy_257_512(unsigned char *d, const unsigned char *s, size_t n)
-{
-	__asm__ volatile(
-	    "vmovdqu64 (%[s]), %%zmm16\n\t"
-	    "vmovdqu64 64(%[s]), %%zmm17\n\t"
-	    "vmovdqu64 128(%[s]), %%zmm18\n\t"
-	    "vmovdqu64 192(%[s]), %%zmm19\n\t"
-	    "vmovdqu64 -256(%[s],%[n]), %%zmm20\n\t"
-	    "vmovdqu64 -192(%[s],%[n]), %%zmm21\n\t"
-	    "vmovdqu64 -128(%[s],%[n]), %%zmm22\n\t"
-	    "vmovdqu64 -64(%[s],%[n]), %%zmm23\n\t"
-	    "vmovdqu64 %%zmm16, (%[d])\n\t"
-	    "vmovdqu64 %%zmm17, 64(%[d])\n\t"
-	    "vmovdqu64 %%zmm18, 128(%[d])\n\t"
-	    "vmovdqu64 %%zmm19, 192(%[d])\n\t"
-	    "vmovdqu64 %%zmm20, -256(%[d],%[n])\n\t"
-	    "vmovdqu64 %%zmm21, -192(%[d],%[n])\n\t"
-	    "vmovdqu64 %%zmm22, -128(%[d],%[n])\n\t"
-	    "vmovdqu64 %%zmm23, -64(%[d],%[n])"
-	    :
-	    : [s] "r" (s), [d] "r" (d), [n] "r" (n)
-	    : X86_EVEX_CLOBBERS);
-}
-
-
-/*
- * More than 512 bytes: the first and the last 256 bytes are loaded up
- * front; the loop copies 256 bytes per iteration with aligned stores from
- * the 64-byte-aligned destination address at or below d + 256 while more
- * than 256 bytes remain; the saved head and tail are stored last.
- */
-X86_ALWAYS_INLINE void
-x86_evex_copy_loop(unsigned char *d, const unsigned char *s, size_t n)
-{
-	unsigned char *dd = (unsigned char *)(((uintptr_t)d & ~(uintptr_t)63) +
-	    256);
-	const unsigned char *ss = s + (dd - d);
-	unsigned char *end = d + n - 256;
-
-	__asm__ volatile(
-	    "vmovdqu64 (%[s]), %%zmm16\n\t"
-	    "vmovdqu64 64(%[s]), %%zmm17\n\t"
-	    "vmovdqu64 128(%[s]), %%zmm18\n\t"
-	    "vmovdqu64 192(%[s]), %%zmm19\n\t"
-	    "vmovdqu64 -256(%[s],%[n]), %%zmm20\n\t"
-	    "vmovdqu64 -192(%[s],%[n]), %%zmm21\n\t"
-	    "vmovdqu64 -128(%[s],%[n]), %%zmm22\n\t"
-	    "vmovdqu64 -64(%[s],%[n]), %%zmm23\n\t"
-	    "cmpq %[end], %[dd]\n\t"
-	    "jae 2f\n"
-	    "1:\n\t"
-	    "vmovdqu64 (%[ss]), %%zmm24\n\t"
-	    "vmovdqu64 64(%[ss]), %%zmm25\n\t"
-	    "vmovdqu64 128(%[ss]), %%zmm26\n\t"
-	    "vmovdqu64 192(%[ss]), %%zmm27\n\t"
-	    "addq $256, %[ss]\n\t"
-	    "vmovdqa64 %%zmm24, (%[dd])\n\t"
-	    "vmovdqa64 %%zmm25, 64(%[dd])\n\t"
-	    "vmovdqa64 %%zmm26, 128(%[dd])\n\t"
-	    "vmovdqa64 %%zmm27, 192(%[dd])\n\t"
-	    "addq $256, %[dd]\n\t"
-	    "cmpq %[end], %[dd]\n\t"
-	    "jb 1b\n"
-	    "2:\n\t"
-	    "vmovdqu64 %%zmm16, (%[d])\n\t"
-	    "vmovdqu64 %%zmm17, 64(%[d])\n\t"
-	    "vmovdqu64 %%zmm18, 128(%[d])\n\t"
-	    "vmovdqu64 %%zmm19, 192(%[d])\n\t"
-	    "vmovdqu64 %%zmm20, -256(%[d],%[n])\n\t"
-	    "vmovdqu64 %%zmm21, -192(%[d],%[n])\n\t"
-	    "vmovdqu64 %%zmm22, -128(%[d],%[n])\n\t"
-	    "vmovdqu64 %%zmm23, -64(%[d],%[n])"
-	    : [ss] "+r" (ss), [dd] "+r" (dd)
-	    : [s] "r" (s), [d] "r" (d), [n] "r" (n), [end] "r" (end)
-	    : "cc", X86_EVEX_CLOBBERS);
-}
-
-static size_t
-memcpy_auto_rep(void)
-{
-	return ktune.memcpy_rep;
-}
-
-static size_t
-memcpy_auto_nt(void)
-{
-	return ktune.memcpy_nt;
-}
-
-/* More than 512 bytes (EVEX) or 256 bytes (AVX2). */
-__attribute__((noinline)) T256 static void
-memcpy_auto_long(unsigned char *d, const unsigned char *s, size_t n,
-    int evex)
-{
-	if (n >= memcpy_auto_nt()) {
-		x86_copy_loop256(d, s, n, 1);
-		_mm_sfence();
-	} else if (n >= memcpy_auto_rep() && (ktune.have & CPU_ERMS)) {
-		__asm__ volatile("rep movsb"
-		    : "+D" (d), "+S" (s), "+c" (n)
-		    :
-		    : "memory");
-	} else if (evex)
-		x86_evex_copy_loop(d, s, n);
-	else
-		x86_copy_loop256(d, s, n, 0);
-}
-
-/* Without AVX-512: 32-byte moves to 256 bytes, then the long path. */
-__attribute__((noinline)) T256 static void *
-memcpy_auto_avx2(unsigned char *d, const unsigned char *s, size_t n)
-{
-	if (n <= 16)
-		x86_copy_0_16(d, s, n);
-	else if (n <= 32)
-		x86_copy_17_32(d, s, n);
-	else if (n <= 64)
-		x86_copy_33_64(d, s, n);
-	else if (n <= 128)
-		x86_copy_65_128(d, s, n);
-	else if (n <= 256)
-		x86_copy_129_256(d, s, n);
-	else
-		memcpy_auto_long(d, s, n, 0);
-	return d;
-}
-
-/*
- * Baseline x86-64 code: with AVX-512 every short copy is EVEX inline asm,
- * so no path carries a vzeroupper or a stack frame.
- */
-__attribute__((aligned(64))) void *
-memcpy_auto(void *dst, const void *src, size_t n)
+__attribute__((noinline)) T256 void *
+memcpy_auto_long(void *dst, const void *src, size_t n)
 {
 	unsigned char *d = dst;
 	const unsigned char *s = src;
 
-	if (__builtin_expect(!memcpy_auto_evex(), 0))
-		return memcpy_auto_avx2(d, s, n);
-	/*
-	 * Branch layout: 64..128 bytes fall through with no taken branch;
-	 * shorter and longer copies take one (per-call cost here is a few
-	 * cycles, and each taken branch is one of them).
-	 */
-	if (__builtin_expect(n > 128, 0))
-		goto longer;
-	if (__builtin_expect(n < 64, 0)) {
-		x86_evex_copy_0_63(d, s, n);
-		return dst;
-	}
-	x86_evex_copy_64_128(d, s, n);
-	return dst;
-longer:
-	if (__builtin_expect(n > 256, 0))
-		goto longer2;
-	x86_evex_copy_129_256(d, s, n);
-	return dst;
-longer2:
-	if (n <= 512) {
-		x86_evex_copy_257_512(d, s, n);
-		return dst;
-	}
-	if (n < memcpy_auto_rep() && n < memcpy_auto_nt()) {
-		x86_evex_copy_loop(d, s, n);
-		return dst;
-	}
-	memcpy_auto_long(d, s, n, 1);
+	if (n >= ktune.memcpy_nt) {
+		x86_copy_loop256(d, s, n, 1);
+		_mm_sfence();
+	} else if (ktune.have & CPU_ERMS) {
+		__asm__ volatile("rep movsb"
+		    : "+D" (d), "+S" (s), "+c" (n)
+		    :
+		    : "memory");
+	} else
+		x86_copy_loop256(d, s, n, 0);
 	return dst;
 }
+
+/*
+ * void *memcpy_auto(void *d (rdi), const void *s (rsi), size_t n (rdx)).
+ * rax is the return value; r8 holds &ktune where it is needed.
+ */
+__asm__(
+X86_ASM_FUNC(memcpy_auto)
+	"movq	%rdi, %rax\n\t"
+	"cmpq	$32, %rdx\n\t"
+	"jb	.Lmc_small\n\t"
+	"vmovdqu (%rsi), %ymm0\n\t"
+	"cmpq	$128, %rdx\n\t"
+	"ja	.Lmc_129\n\t"
+	/*
+	 * 32..128 bytes, no taken branch: five moves at 0, a, 2a, 3a and
+	 * n - 32, a = (n - 32) / 4 (at most 24, so no gap between them, and
+	 * 3a + 32 >= n - 32 for n <= 160).
+	 */
+	"leaq	-32(%rdx), %rcx\n\t"
+	"shrq	$2, %rcx\n\t"
+	"leaq	(%rcx,%rcx,2), %r9\n\t"
+	"vmovdqu -32(%rsi,%rdx), %ymm1\n\t"
+	"vmovdqu (%rsi,%rcx), %ymm2\n\t"
+	"vmovdqu (%rsi,%rcx,2), %ymm3\n\t"
+	"vmovdqu (%rsi,%r9), %ymm4\n\t"
+	"vmovdqu %ymm0, (%rdi)\n\t"
+	"vmovdqu %ymm1, -32(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm2, (%rdi,%rcx)\n\t"
+	"vmovdqu %ymm3, (%rdi,%rcx,2)\n\t"
+	"vmovdqu %ymm4, (%rdi,%r9)\n\t"
+	"vzeroupper\n\t"
+	"ret\n"
+".Lmc_129:\n\t"
+	"cmpq	$256, %rdx\n\t"
+	"ja	.Lmc_big\n\t"
+	"vmovdqu 32(%rsi), %ymm1\n\t"
+	"vmovdqu 64(%rsi), %ymm2\n\t"
+	"vmovdqu 96(%rsi), %ymm3\n\t"
+	"vmovdqu -128(%rsi,%rdx), %ymm4\n\t"
+	"vmovdqu -96(%rsi,%rdx), %ymm5\n\t"
+	"vmovdqu -64(%rsi,%rdx), %ymm6\n\t"
+	"vmovdqu -32(%rsi,%rdx), %ymm7\n\t"
+	"vmovdqu %ymm0, (%rdi)\n\t"
+	"vmovdqu %ymm1, 32(%rdi)\n\t"
+	"vmovdqu %ymm2, 64(%rdi)\n\t"
+	"vmovdqu %ymm3, 96(%rdi)\n\t"
+	"vmovdqu %ymm4, -128(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm5, -96(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm6, -64(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm7, -32(%rdi,%rdx)\n\t"
+	"vzeroupper\n\t"
+	"ret\n"
+".Lmc_big:\n\t"
+	/*
+	 * More than 256 bytes. AVX-512 falls through: 257..512 bytes in
+	 * eight zmm moves; longer copies go by the thresholds.
+	 */
+	X86_GOT(ktune, "%r8")
+	"vzeroupper\n\t"
+	"cmpb	$0xdf, " KT(HAVE) "\n\t"
+	"jbe	.Lmc_vbig\n\t"
+	"vmovdqu64 (%rsi), %zmm16\n\t"
+	"vmovdqu64 64(%rsi), %zmm17\n\t"
+	"vmovdqu64 128(%rsi), %zmm18\n\t"
+	"vmovdqu64 192(%rsi), %zmm19\n\t"
+	"vmovdqu64 -256(%rsi,%rdx), %zmm20\n\t"
+	"vmovdqu64 -192(%rsi,%rdx), %zmm21\n\t"
+	"vmovdqu64 -128(%rsi,%rdx), %zmm22\n\t"
+	"vmovdqu64 -64(%rsi,%rdx), %zmm23\n\t"
+	"cmpq	$512, %rdx\n\t"
+	"ja	.Lmc_e513\n"
+"2:\n\t"
+	/* 257..512 bytes, and the head and tail of longer copies. */
+	"vmovdqu64 %zmm16, (%rdi)\n\t"
+	"vmovdqu64 %zmm17, 64(%rdi)\n\t"
+	"vmovdqu64 %zmm18, 128(%rdi)\n\t"
+	"vmovdqu64 %zmm19, 192(%rdi)\n\t"
+	"vmovdqu64 %zmm20, -256(%rdi,%rdx)\n\t"
+	"vmovdqu64 %zmm21, -192(%rdi,%rdx)\n\t"
+	"vmovdqu64 %zmm22, -128(%rdi,%rdx)\n\t"
+	"vmovdqu64 %zmm23, -64(%rdi,%rdx)\n\t"
+	"ret\n"
+".Lmc_e513:\n\t"
+	"cmpq	" KT(MEMCPY_REP) ", %rdx\n\t"
+	"jae	.Lmc_long\n\t"
+	"cmpq	" KT(MEMCPY_NT) ", %rdx\n\t"
+	"jae	.Lmc_long\n\t"
+	/*
+	 * With the first and last 256 bytes loaded, the loop copies 256
+	 * bytes per iteration with aligned stores from the 64-byte-aligned
+	 * destination address at or below d + 256 (rcx, source r9) while
+	 * below d + n - 256 (r10), then stores them.
+	 */
+	"leaq	-256(%rdi,%rdx), %r10\n\t"
+	"movq	%rdi, %rcx\n\t"
+	"andq	$-64, %rcx\n\t"
+	"addq	$256, %rcx\n\t"
+	"movq	%rsi, %r9\n\t"
+	"subq	%rdi, %r9\n\t"
+	"addq	%rcx, %r9\n\t"
+	".p2align 4\n"
+"1:\n\t"
+	"vmovdqu64 (%r9), %zmm24\n\t"
+	"vmovdqu64 64(%r9), %zmm25\n\t"
+	"vmovdqu64 128(%r9), %zmm26\n\t"
+	"vmovdqu64 192(%r9), %zmm27\n\t"
+	"addq	$256, %r9\n\t"
+	"vmovdqa64 %zmm24, (%rcx)\n\t"
+	"vmovdqa64 %zmm25, 64(%rcx)\n\t"
+	"vmovdqa64 %zmm26, 128(%rcx)\n\t"
+	"vmovdqa64 %zmm27, 192(%rcx)\n\t"
+	"addq	$256, %rcx\n\t"
+	"cmpq	%r10, %rcx\n\t"
+	"jb	1b\n\t"
+	"jmp	2b\n"
+".Lmc_vbig:\n\t"
+	/* AVX2: the loop falls through, 257..512 bytes take one branch. */
+	"cmpq	$512, %rdx\n\t"
+	"jbe	.Lmc_v257\n\t"
+	"cmpq	" KT(MEMCPY_REP) ", %rdx\n\t"
+	"jae	.Lmc_long\n\t"
+	"cmpq	" KT(MEMCPY_NT) ", %rdx\n\t"
+	"jae	.Lmc_long\n\t"
+	/*
+	 * AVX2: the first and the last 128 bytes are loaded up front; the
+	 * loop copies 128 bytes per iteration with aligned stores from the
+	 * 32-byte-aligned destination address at or below d + 128 (rcx,
+	 * source r9) while below d + n - 128 (r10); the saved head and tail
+	 * are stored last.
+	 */
+	"vmovdqu (%rsi), %ymm0\n\t"
+	"vmovdqu 32(%rsi), %ymm1\n\t"
+	"vmovdqu 64(%rsi), %ymm2\n\t"
+	"vmovdqu 96(%rsi), %ymm3\n\t"
+	"vmovdqu -128(%rsi,%rdx), %ymm4\n\t"
+	"vmovdqu -96(%rsi,%rdx), %ymm5\n\t"
+	"vmovdqu -64(%rsi,%rdx), %ymm6\n\t"
+	"vmovdqu -32(%rsi,%rdx), %ymm7\n\t"
+	"leaq	-128(%rdi,%rdx), %r10\n\t"
+	"movq	%rdi, %rcx\n\t"
+	"andq	$-32, %rcx\n\t"
+	"subq	$-128, %rcx\n\t"
+	"movq	%rsi, %r9\n\t"
+	"subq	%rdi, %r9\n\t"
+	"addq	%rcx, %r9\n\t"
+	".p2align 4\n"
+"1:\n\t"
+	"vmovdqu (%r9), %ymm8\n\t"
+	"vmovdqu 32(%r9), %ymm9\n\t"
+	"vmovdqu 64(%r9), %ymm10\n\t"
+	"vmovdqu 96(%r9), %ymm11\n\t"
+	"subq	$-128, %r9\n\t"
+	"vmovdqa %ymm8, (%rcx)\n\t"
+	"vmovdqa %ymm9, 32(%rcx)\n\t"
+	"vmovdqa %ymm10, 64(%rcx)\n\t"
+	"vmovdqa %ymm11, 96(%rcx)\n\t"
+	"subq	$-128, %rcx\n\t"
+	"cmpq	%r10, %rcx\n\t"
+	"jb	1b\n\t"
+	"vmovdqu %ymm0, (%rdi)\n\t"
+	"vmovdqu %ymm1, 32(%rdi)\n\t"
+	"vmovdqu %ymm2, 64(%rdi)\n\t"
+	"vmovdqu %ymm3, 96(%rdi)\n\t"
+	"vmovdqu %ymm4, -128(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm5, -96(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm6, -64(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm7, -32(%rdi,%rdx)\n\t"
+	"vzeroupper\n\t"
+	"ret\n"
+".Lmc_v257:\n\t"
+	/* 257..512 bytes: sixteen ymm moves, the first and last 256. */
+	"vmovdqu 0(%rsi), %ymm0\n\t"
+	"vmovdqu 32(%rsi), %ymm1\n\t"
+	"vmovdqu 64(%rsi), %ymm2\n\t"
+	"vmovdqu 96(%rsi), %ymm3\n\t"
+	"vmovdqu 128(%rsi), %ymm4\n\t"
+	"vmovdqu 160(%rsi), %ymm5\n\t"
+	"vmovdqu 192(%rsi), %ymm6\n\t"
+	"vmovdqu 224(%rsi), %ymm7\n\t"
+	"vmovdqu -256(%rsi,%rdx), %ymm8\n\t"
+	"vmovdqu -224(%rsi,%rdx), %ymm9\n\t"
+	"vmovdqu -192(%rsi,%rdx), %ymm10\n\t"
+	"vmovdqu -160(%rsi,%rdx), %ymm11\n\t"
+	"vmovdqu -128(%rsi,%rdx), %ymm12\n\t"
+	"vmovdqu -96(%rsi,%rdx), %ymm13\n\t"
+	"vmovdqu -64(%rsi,%rdx), %ymm14\n\t"
+	"vmovdqu -32(%rsi,%rdx), %ymm15\n\t"
+	"vmovdqu %ymm0, 0(%rdi)\n\t"
+	"vmovdqu %ymm1, 32(%rdi)\n\t"
+	"vmovdqu %ymm2, 64(%rdi)\n\t"
+	"vmovdqu %ymm3, 96(%rdi)\n\t"
+	"vmovdqu %ymm4, 128(%rdi)\n\t"
+	"vmovdqu %ymm5, 160(%rdi)\n\t"
+	"vmovdqu %ymm6, 192(%rdi)\n\t"
+	"vmovdqu %ymm7, 224(%rdi)\n\t"
+	"vmovdqu %ymm8, -256(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm9, -224(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm10, -192(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm11, -160(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm12, -128(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm13, -96(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm14, -64(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm15, -32(%rdi,%rdx)\n\t"
+	"vzeroupper\n\t"
+	"ret\n"
+".Lmc_long:\n\t"
+	"jmp	memcpy_auto_long\n"
+".Lmc_small:\n\t"
+	/* 0..31 bytes. */
+	X86_GOT(ktune, "%r8")
+	"cmpb	$0xdf, " KT(HAVE) "\n\t"
+	"ja	.Lmc_e0\n\t"
+	"cmpl	$16, %edx\n\t"
+	"jb	.Lmc_0_15\n\t"
+	"vmovdqu (%rsi), %xmm0\n\t"
+	"vmovdqu -16(%rsi,%rdx), %xmm1\n\t"
+	"vmovdqu %xmm0, (%rdi)\n\t"
+	"vmovdqu %xmm1, -16(%rdi,%rdx)\n\t"
+	"ret\n"
+".Lmc_e0:\n\t"
+	/* Masked-off bytes are neither accessed nor able to fault. */
+	X86_GOT(x86_mask_lo, "%rcx")
+	"kmovq	(%rcx,%rdx,8), %k1\n\t"
+	"vmovdqu8 (%rsi), %zmm16{%k1}{z}\n\t"
+	"vmovdqu8 %zmm16, (%rdi){%k1}\n\t"
+	"ret\n"
+".Lmc_0_15:\n\t"
+	"cmpl	$8, %edx\n\t"
+	"jb	1f\n\t"
+	"movq	(%rsi), %rcx\n\t"
+	"movq	-8(%rsi,%rdx), %r9\n\t"
+	"movq	%rcx, (%rdi)\n\t"
+	"movq	%r9, -8(%rdi,%rdx)\n\t"
+	"ret\n"
+"1:\n\t"
+	"cmpl	$4, %edx\n\t"
+	"jb	2f\n\t"
+	"movl	(%rsi), %ecx\n\t"
+	"movl	-4(%rsi,%rdx), %r9d\n\t"
+	"movl	%ecx, (%rdi)\n\t"
+	"movl	%r9d, -4(%rdi,%rdx)\n\t"
+	"ret\n"
+"2:\n\t"
+	"cmpl	$1, %edx\n\t"
+	"ja	3f\n\t"
+	"jb	4f\n\t"
+	"movzbl	(%rsi), %ecx\n\t"
+	"movb	%cl, (%rdi)\n"
+"4:\n\t"
+	"ret\n"
+"3:\n\t"
+	"movzwl	(%rsi), %ecx\n\t"
+	"movzwl	-2(%rsi,%rdx), %r9d\n\t"
+	"movw	%cx, (%rdi)\n\t"
+	"movw	%r9w, -2(%rdi,%rdx)\n\t"
+	"ret\n\t"
+X86_ASM_END(memcpy_auto)
+);
 
 #endif /* __x86_64__ */

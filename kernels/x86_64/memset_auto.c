@@ -1,221 +1,240 @@
 /*
  * memset_auto.c - memset.auto: our own composition, by size.
  *
- *   n < 64 (AVX-512)           one byte-masked zmm store
- *   64 <= n <= 512 (AVX-512)   2, 4 or 8 zmm stores from both ends
- *   n <= 256 (AVX2 only)       overlapping 8/16/32-byte stores, no loop
- *   above, < rep threshold     vector loop, aligned stores (64-byte with
- *                              AVX-512, else 32-byte)
- *   rep <= n < nt threshold    rep stosb (only with ERMS)
- *   n >= nt threshold          non-temporal 32-byte loop + sfence
+ *   0..31              AVX-512: one byte-masked zmm store;
+ *                      AVX2: 16/8/4/2/1-byte stores from both ends
+ *   32..128            5 ymm stores spread over the buffer (both ISAs)
+ *   129..256           8 ymm stores from both ends (both ISAs)
+ *   257..512 (AVX-512) 8 zmm stores from both ends
+ *   above, below both thresholds: an aligned-store loop, 256 (zmm) or
+ *                      128 (ymm) bytes per iteration, unaligned stores at
+ *                      both ends
+ *   memset_rep <= n < memset_nt: rep stosb (with ERMS)
+ *   n >= memset_nt: non-temporal 32-byte loop + sfence
+ * (both thresholds are ktune's, read as they are: 0 means from the first
+ * byte, SIZE_MAX never).
  *
- * As in memcpy.auto: every size class ends in its own return, 64..128
- * bytes fall through with no taken branch, and the AVX-512 code is
- * volatile inline asm on zmm16+ (no vzeroupper) that runs only after
- * ktune.have says the CPU and OS support AVX-512 (F, BW, VL), so this
- * function itself is baseline x86-64 code.
- *
- * The rep and nt thresholds are ktune's (kernels/tune.c chooses them).
+ * The straight-line paths are assembly, because at these sizes a call
+ * costs a few cycles and every taken branch and every instruction shows
+ * (measured: each taken branch on the way to a short store costs about a
+ * cycle on Zen 5, a tenth of the call). The byte is broadcast before the
+ * size compares (the stores' only dependency starts first); 32..128 bytes
+ * take no branch at all and 129..256 one; the ISA is looked at only below
+ * 32 bytes and above 256, so on these sizes an AVX2-only CPU runs the
+ * same instructions as an AVX-512 one; each size class returns on its
+ * own; ymm paths end in vzeroupper, and the AVX-512 ones use zmm16
+ * (no VEX encoding, so no vzeroupper). Sets past the thresholds go on in
+ * C (memset_auto_long).
  */
 #if defined(__x86_64__)
 
 #include "x86_64.h"
 #include "set_vec.h"
 
-/*
- * The AVX-512 paths need F, BW and VL: bits 5, 6 and 7 of ktune.have,
- * the top three bits of its low byte, so "all three set" is "low byte >=
- * 0xe0", one compare with memory (testing them with a mask and compare
- * costs a cycle per call of a short copy on Zen 4).
- */
-_Static_assert(CPU_AVX512F == 0x20 && CPU_AVX512BW == 0x40 &&
-    CPU_AVX512VL == 0x80, "AVX-512 bits moved: fix memset_auto_evex()");
+#define KT(f)	X86_STR(KTUNE_##f) "(%r8)"
 
-static inline int
-memset_auto_evex(void)
-{
-	return (uint8_t)ktune.have >= 0xe0;
-}
+void	*memset_auto_long(void *, int, size_t)
+	    __attribute__((visibility("hidden")));
 
 /*
- * The EVEX helpers below use zmm16 and k1 in inline asm (clobbers:
- * X86_EVEX_CLOBBERS in x86_inline.h); each one first broadcasts the byte
- * c to zmm16.
+ * Past the thresholds: streaming stores from memset_nt, rep stosb from
+ * memset_rep (with ERMS), else (no ERMS) the 32-byte loop.
  */
-#define EVEX_BCAST	"vpbroadcastb %k[c], %%zmm16\n\t"
-
-/* 0..63 bytes: one byte-masked store, masked-off bytes untouched. */
-X86_ALWAYS_INLINE void
-x86_evex_set_0_63(unsigned char *d, int c, size_t n)
+__attribute__((noinline)) T256 void *
+memset_auto_long(void *dst, int c, size_t n)
 {
-	uint64_t m = x86_mask_lo[n];	/* n < 64 */
+	unsigned char *d = dst;
 
-	__asm__ volatile(
-	    EVEX_BCAST
-	    "kmovq %[m], %%k1\n\t"
-	    "vmovdqu8 %%zmm16, (%[d])%{%%k1%}"
-	    :
-	    : [m] "r" (m), [d] "r" (d), [c] "r" (c)
-	    : X86_EVEX_CLOBBERS);
-}
-
-/* 64..128 bytes. */
-X86_ALWAYS_INLINE void
-x86_evex_set_64_128(unsigned char *d, int c, size_t n)
-{
-	__asm__ volatile(
-	    EVEX_BCAST
-	    "vmovdqu64 %%zmm16, (%[d])\n\t"
-	    "vmovdqu64 %%zmm16, -64(%[d],%[n])"
-	    :
-	    : [d] "r" (d), [n] "r" (n), [c] "r" (c)
-	    : X86_EVEX_CLOBBERS);
-}
-
-/* 129..256 bytes. */
-X86_ALWAYS_INLINE void
-x86_evex_set_129_256(unsigned char *d, int c, size_t n)
-{
-	__asm__ volatile(
-	    EVEX_BCAST
-	    "vmovdqu64 %%zmm16, (%[d])\n\t"
-	    "vmovdqu64 %%zmm16, 64(%[d])\n\t"
-	    "vmovdqu64 %%zmm16, -128(%[d],%[n])\n\t"
-	    "vmovdqu64 %%zmm16, -64(%[d],%[n])"
-	    :
-	    : [d] "r" (d), [n] "r" (n), [c] "r" (c)
-	    : X86_EVEX_CLOBBERS);
-}
-
-/* 257..512 bytes. */
-X86_ALWAYS_INLINE void
-x86_evex_set_257_512(unsigned char *d, int c, size_t n)
-{
-	__asm__ volatile(
-	    EVEX_BCAST
-	    "vmovdqu64 %%zmm16, (%[d])\n\t"
-	    "vmovdqu64 %%zmm16, 64(%[d])\n\t"
-	    "vmovdqu64 %%zmm16, 128(%[d])\n\t"
-	    "vmovdqu64 %%zmm16, 192(%[d])\n\t"
-	    "vmovdqu64 %%zmm16, -256(%[d],%[n])\n\t"
-	    "vmovdqu64 %%zmm16, -192(%[d],%[n])\n\t"
-	    "vmovdqu64 %%zmm16, -128(%[d],%[n])\n\t"
-	    "vmovdqu64 %%zmm16, -64(%[d],%[n])"
-	    :
-	    : [d] "r" (d), [n] "r" (n), [c] "r" (c)
-	    : X86_EVEX_CLOBBERS);
-}
-
-/*
- * More than 512 bytes: four unaligned stores at the start, aligned 256-byte
- * iterations from the 64-byte-aligned address at or below d + 256 while
- * more than 256 bytes remain, four unaligned stores ending at d + n.
- */
-X86_ALWAYS_INLINE void
-x86_evex_set_loop(unsigned char *d, int c, size_t n)
-{
-	unsigned char *dd = (unsigned char *)(((uintptr_t)d & ~(uintptr_t)63) +
-	    256);
-	unsigned char *end = d + n - 256;
-
-	__asm__ volatile(
-	    EVEX_BCAST
-	    "vmovdqu64 %%zmm16, (%[d])\n\t"
-	    "vmovdqu64 %%zmm16, 64(%[d])\n\t"
-	    "vmovdqu64 %%zmm16, 128(%[d])\n\t"
-	    "vmovdqu64 %%zmm16, 192(%[d])\n\t"
-	    "cmpq %[end], %[dd]\n\t"
-	    "jae 2f\n"
-	    "1:\n\t"
-	    "vmovdqa64 %%zmm16, (%[dd])\n\t"
-	    "vmovdqa64 %%zmm16, 64(%[dd])\n\t"
-	    "vmovdqa64 %%zmm16, 128(%[dd])\n\t"
-	    "vmovdqa64 %%zmm16, 192(%[dd])\n\t"
-	    "addq $256, %[dd]\n\t"
-	    "cmpq %[end], %[dd]\n\t"
-	    "jb 1b\n"
-	    "2:\n\t"
-	    "vmovdqu64 %%zmm16, (%[end])\n\t"
-	    "vmovdqu64 %%zmm16, 64(%[end])\n\t"
-	    "vmovdqu64 %%zmm16, 128(%[end])\n\t"
-	    "vmovdqu64 %%zmm16, 192(%[end])"
-	    : [dd] "+r" (dd)
-	    : [d] "r" (d), [end] "r" (end), [c] "r" (c)
-	    : "cc", X86_EVEX_CLOBBERS);
-}
-
-static size_t
-memset_auto_rep(void)
-{
-	return ktune.memset_rep;
-}
-
-static size_t
-memset_auto_nt(void)
-{
-	return ktune.memset_nt;
-}
-
-/* More than 512 bytes (EVEX) or 256 bytes (AVX2). */
-__attribute__((noinline)) T256 static void
-memset_auto_long(unsigned char *d, int c, size_t n, int evex)
-{
-	if (n >= memset_auto_nt()) {
+	if (n >= ktune.memset_nt) {
 		x86_set_loop256(d, c, n, 1);
 		_mm_sfence();
-	} else if (n >= memset_auto_rep() && (ktune.have & CPU_ERMS)) {
+	} else if (ktune.have & CPU_ERMS) {
 		__asm__ volatile("rep stosb"
 		    : "+D" (d), "+c" (n)
 		    : "a" (c)
 		    : "memory");
-	} else if (evex)
-		x86_evex_set_loop(d, c, n);
-	else
+	} else
 		x86_set_loop256(d, c, n, 0);
-}
-
-/* Without AVX-512: 8/16/32-byte stores to 256 bytes, then the long path. */
-__attribute__((noinline)) T256 static void *
-memset_auto_avx2(unsigned char *d, int c, size_t n)
-{
-	if (n <= 256)
-		x86_set_0_256(d, c, n);
-	else
-		memset_auto_long(d, c, n, 0);
-	return d;
-}
-
-__attribute__((aligned(64))) void *
-memset_auto(void *dst, int c, size_t n)
-{
-	unsigned char *d = dst;
-
-	if (__builtin_expect(!memset_auto_evex(), 0))
-		return memset_auto_avx2(d, c, n);
-	if (__builtin_expect(n > 128, 0))
-		goto longer;
-	if (__builtin_expect(n < 64, 0)) {
-		x86_evex_set_0_63(d, c, n);
-		return dst;
-	}
-	x86_evex_set_64_128(d, c, n);
-	return dst;
-longer:
-	if (__builtin_expect(n > 256, 0))
-		goto longer2;
-	x86_evex_set_129_256(d, c, n);
-	return dst;
-longer2:
-	if (n <= 512) {
-		x86_evex_set_257_512(d, c, n);
-		return dst;
-	}
-	if (n < memset_auto_rep() && n < memset_auto_nt()) {
-		x86_evex_set_loop(d, c, n);
-		return dst;
-	}
-	memset_auto_long(d, c, n, 1);
 	return dst;
 }
+
+/*
+ * void *memset_auto(void *d (rdi), int c (esi), size_t n (rdx)).
+ * rax is the return value; r8 holds &ktune where it is needed.
+ *
+ * 32..256 bytes take the same path on both ISAs: ymm0 stores (any CPU
+ * with AVX-512 has AVX2), so the one branch that depends on the ISA is
+ * taken only below 32 bytes and above 256, where a call costs more.
+ */
+__asm__(
+X86_ASM_FUNC(memset_auto)
+	"vmovd	%esi, %xmm0\n\t"
+	"movq	%rdi, %rax\n\t"
+	"cmpq	$32, %rdx\n\t"
+	"jb	.Lms_small\n\t"
+	"vpbroadcastb %xmm0, %ymm0\n\t"
+	"cmpq	$128, %rdx\n\t"
+	"ja	.Lms_129\n\t"
+	/*
+	 * 32..128 bytes, no taken branch: five stores at 0, a, 2a, 3a and
+	 * n - 32, a = (n - 32) / 4 (at most 24, so no gap between them, and
+	 * 3a + 32 >= n - 32 for n <= 160).
+	 */
+	"leaq	-32(%rdx), %rcx\n\t"
+	"shrq	$2, %rcx\n\t"
+	"leaq	(%rcx,%rcx,2), %r9\n\t"
+	"vmovdqu %ymm0, (%rdi)\n\t"
+	"vmovdqu %ymm0, -32(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm0, (%rdi,%rcx)\n\t"
+	"vmovdqu %ymm0, (%rdi,%rcx,2)\n\t"
+	"vmovdqu %ymm0, (%rdi,%r9)\n\t"
+	"vzeroupper\n\t"
+	"ret\n"
+".Lms_129:\n\t"
+	"cmpq	$256, %rdx\n\t"
+	"ja	.Lms_big\n\t"
+	"vmovdqu %ymm0, (%rdi)\n\t"
+	"vmovdqu %ymm0, 32(%rdi)\n\t"
+	"vmovdqu %ymm0, 64(%rdi)\n\t"
+	"vmovdqu %ymm0, 96(%rdi)\n\t"
+	"vmovdqu %ymm0, -128(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm0, -96(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm0, -64(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm0, -32(%rdi,%rdx)\n\t"
+	"vzeroupper\n\t"
+	"ret\n"
+".Lms_big:\n\t"
+	/* More than 256 bytes: the thresholds, then the ISA. */
+	X86_GOT(ktune, "%r8")
+	"cmpq	" KT(MEMSET_REP) ", %rdx\n\t"
+	"jae	.Lms_long\n\t"
+	"cmpq	" KT(MEMSET_NT) ", %rdx\n\t"
+	"jae	.Lms_long\n\t"
+	"cmpb	$0xdf, " KT(HAVE) "\n\t"
+	"ja	.Lms_ebig\n\t"
+	/*
+	 * AVX2: four unaligned stores, aligned 128-byte iterations from the
+	 * 32-byte-aligned address at or below d + 128 (rcx) while below
+	 * d + n - 128 (rdx), four unaligned stores ending at d + n.
+	 */
+	"leaq	-128(%rdi,%rdx), %rdx\n\t"
+	"movq	%rdi, %rcx\n\t"
+	"andq	$-32, %rcx\n\t"
+	"subq	$-128, %rcx\n\t"
+	"vmovdqu %ymm0, (%rdi)\n\t"
+	"vmovdqu %ymm0, 32(%rdi)\n\t"
+	"vmovdqu %ymm0, 64(%rdi)\n\t"
+	"vmovdqu %ymm0, 96(%rdi)\n\t"
+	"cmpq	%rdx, %rcx\n\t"
+	"jae	2f\n\t"
+	".p2align 4\n"
+"1:\n\t"
+	"vmovdqa %ymm0, (%rcx)\n\t"
+	"vmovdqa %ymm0, 32(%rcx)\n\t"
+	"vmovdqa %ymm0, 64(%rcx)\n\t"
+	"vmovdqa %ymm0, 96(%rcx)\n\t"
+	"subq	$-128, %rcx\n\t"
+	"cmpq	%rdx, %rcx\n\t"
+	"jb	1b\n"
+"2:\n\t"
+	"vmovdqu %ymm0, (%rdx)\n\t"
+	"vmovdqu %ymm0, 32(%rdx)\n\t"
+	"vmovdqu %ymm0, 64(%rdx)\n\t"
+	"vmovdqu %ymm0, 96(%rdx)\n\t"
+	"vzeroupper\n\t"
+	"ret\n"
+".Lms_ebig:\n\t"
+	/* AVX-512 (zmm16: no vzeroupper needed once ymm0 is let go). */
+	"vzeroupper\n\t"
+	"vpbroadcastb %esi, %zmm16\n\t"
+	"cmpq	$512, %rdx\n\t"
+	"ja	.Lms_e513\n\t"
+	"vmovdqu64 %zmm16, (%rdi)\n\t"
+	"vmovdqu64 %zmm16, 64(%rdi)\n\t"
+	"vmovdqu64 %zmm16, 128(%rdi)\n\t"
+	"vmovdqu64 %zmm16, 192(%rdi)\n\t"
+	"vmovdqu64 %zmm16, -256(%rdi,%rdx)\n\t"
+	"vmovdqu64 %zmm16, -192(%rdi,%rdx)\n\t"
+	"vmovdqu64 %zmm16, -128(%rdi,%rdx)\n\t"
+	"vmovdqu64 %zmm16, -64(%rdi,%rdx)\n\t"
+	"ret\n"
+".Lms_e513:\n\t"
+	/*
+	 * Four unaligned stores at the start; aligned 256-byte iterations
+	 * from the 64-byte-aligned address at or below d + 256 (rcx) while
+	 * below d + n - 256 (rdx); four unaligned stores ending at d + n.
+	 */
+	"leaq	-256(%rdi,%rdx), %rdx\n\t"
+	"movq	%rdi, %rcx\n\t"
+	"andq	$-64, %rcx\n\t"
+	"addq	$256, %rcx\n\t"
+	"vmovdqu64 %zmm16, (%rdi)\n\t"
+	"vmovdqu64 %zmm16, 64(%rdi)\n\t"
+	"vmovdqu64 %zmm16, 128(%rdi)\n\t"
+	"vmovdqu64 %zmm16, 192(%rdi)\n\t"
+	"cmpq	%rdx, %rcx\n\t"
+	"jae	2f\n\t"
+	".p2align 4\n"
+"1:\n\t"
+	"vmovdqa64 %zmm16, (%rcx)\n\t"
+	"vmovdqa64 %zmm16, 64(%rcx)\n\t"
+	"vmovdqa64 %zmm16, 128(%rcx)\n\t"
+	"vmovdqa64 %zmm16, 192(%rcx)\n\t"
+	"addq	$256, %rcx\n\t"
+	"cmpq	%rdx, %rcx\n\t"
+	"jb	1b\n"
+"2:\n\t"
+	"vmovdqu64 %zmm16, (%rdx)\n\t"
+	"vmovdqu64 %zmm16, 64(%rdx)\n\t"
+	"vmovdqu64 %zmm16, 128(%rdx)\n\t"
+	"vmovdqu64 %zmm16, 192(%rdx)\n\t"
+	"ret\n"
+".Lms_long:\n\t"
+	"vzeroupper\n\t"
+	"jmp	memset_auto_long\n"
+".Lms_small:\n\t"
+	/* 0..31 bytes. */
+	X86_GOT(ktune, "%r8")
+	"cmpb	$0xdf, " KT(HAVE) "\n\t"
+	"ja	.Lms_e0\n\t"
+	"vpbroadcastb %xmm0, %xmm0\n\t"
+	"cmpl	$16, %edx\n\t"
+	"jb	.Lms_0_15\n\t"
+	"vmovdqu %xmm0, (%rdi)\n\t"
+	"vmovdqu %xmm0, -16(%rdi,%rdx)\n\t"
+	"ret\n"
+".Lms_e0:\n\t"
+	/* Masked-off bytes are neither written nor able to fault. */
+	"vpbroadcastb %esi, %zmm16\n\t"
+	X86_GOT(x86_mask_lo, "%rcx")
+	"kmovq	(%rcx,%rdx,8), %k1\n\t"
+	"vmovdqu8 %zmm16, (%rdi){%k1}\n\t"
+	"ret\n"
+".Lms_0_15:\n\t"
+	"vmovq	%xmm0, %rcx\n\t"
+	"cmpl	$8, %edx\n\t"
+	"jb	1f\n\t"
+	"movq	%rcx, (%rdi)\n\t"
+	"movq	%rcx, -8(%rdi,%rdx)\n\t"
+	"ret\n"
+"1:\n\t"
+	"cmpl	$4, %edx\n\t"
+	"jb	2f\n\t"
+	"movl	%ecx, (%rdi)\n\t"
+	"movl	%ecx, -4(%rdi,%rdx)\n\t"
+	"ret\n"
+"2:\n\t"
+	"cmpl	$1, %edx\n\t"
+	"ja	3f\n\t"
+	"jb	4f\n\t"
+	"movb	%cl, (%rdi)\n"
+"4:\n\t"
+	"ret\n"
+"3:\n\t"
+	"movw	%cx, (%rdi)\n\t"
+	"movw	%cx, -2(%rdi,%rdx)\n\t"
+	"ret\n\t"
+X86_ASM_END(memset_auto)
+);
 
 #endif /* __x86_64__ */

@@ -170,22 +170,33 @@ x86_oc_add32(uint32_t a, uint32_t b)
 extern const uint64_t x86_mask_lo[64] __attribute__((visibility("hidden")));
 
 /*
- * Clobbers of the EVEX inline asm in memcpy.auto and memset.auto, which
- * uses zmm16-zmm27 and k1 (registers with no VEX encoding, so no
- * vzeroupper is needed after them). A file compiled without AVX-512 (the
- * normal case: AVX-512 code is selected at run time) never allocates
- * them, and the compiler refuses to hear of them; one compiled with
- * AVX-512 enabled (CFLAGS=-march=native) may, and must be told. Every
- * such asm statement is self-contained: no register value passes from one
- * to the next.
+ * Functions written whole in assembly (the short paths of memcpy.auto
+ * and memset.auto, where the layout of every branch counts): helpers for
+ * their top-level asm. X86_ASM_FUNC opens a global function aligned to 64
+ * bytes in .text (with endbr64 when the build asks for CET);
+ * X86_ASM_END closes it. Symbols of data are reached through the GOT
+ * (X86_GOT), which the linker turns into a lea in an executable and which
+ * stays correct in a shared object. Offsets into struct ktune are checked
+ * against the C layout by x86_64.h.
  */
-#if defined(__AVX512F__)
-#define X86_EVEX_CLOBBERS	"memory", "k1", "xmm16", "xmm17", "xmm18", \
-	"xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24", "xmm25", \
-	"xmm26", "xmm27"
+#define X86_STR_(x)	#x
+#define X86_STR(x)	X86_STR_(x)
+#if defined(__CET__) && (__CET__ & 1)
+#define X86_ENDBR	"endbr64\n\t"
 #else
-#define X86_EVEX_CLOBBERS	"memory"
+#define X86_ENDBR	""
 #endif
+#define X86_ASM_FUNC(name)						\
+	".pushsection .text\n\t"					\
+	".p2align 6\n\t"						\
+	".globl " #name "\n\t"						\
+	".type " #name ", @function\n"					\
+	#name ":\n\t"							\
+	X86_ENDBR
+#define X86_ASM_END(name)						\
+	".size " #name ", .-" #name "\n\t"				\
+	".popsection\n"
+#define X86_GOT(sym, reg)	"movq " #sym "@GOTPCREL(%rip), " reg "\n\t"
 
 /*
  * Add-with-carry chains: acc += x0 + x1 + ... with end-around carry (the
