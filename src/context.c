@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "ktune_env.h"
 #include "select.h"
 #include "util.h"
 #include "../kernels/fault_handler.h"
@@ -35,7 +36,7 @@ const char csb_cflags[] = "";
 void
 ctx_cpu(void)
 {
-	char err[200];
+	char err[200], forced[200];
 
 	if (ctx.have_cpu)
 		return;
@@ -47,6 +48,10 @@ ctx_cpu(void)
 	if (cpu_mask_env(&ctx.cpu, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	select_init(ctx.cpu.have, ctx.cpu.l1d, ctx.cpu.l2, ctx.cpu.l3);
+	if (ktune_env_apply(forced, sizeof(forced), err, sizeof(err)) != 0)
+		usage_error("%s", err);
+	if (forced[0] != '\0')
+		warnx_("CSUMBENCH_KTUNE in force: %s", forced);
 	ctx.have_cpu = 1;
 }
 
