@@ -2,7 +2,7 @@
 # bench-goals.sh - measure the x86-64 kernels' speed goals and print each
 # measured ratio beside its goal.
 #
-#   sh scripts/bench-goals.sh [-n RUNS] [-r REPS] [-k]
+#   sh scripts/bench-goals.sh [-n RUNS] [-r REPS] [-k] [-m MASK [-G]]
 #
 # The goals (hot, L1-resident buffers; every ratio comes from one
 # `csumbench run` in which the kernels compared are interleaved, so drift
@@ -27,6 +27,13 @@
 # (median plus the overhead column: the empty-call floor csumbench
 # subtracts), so ratios at a few cycles per call stay meaningful.
 #
+# -m MASK runs every comparison with CSUMBENCH_CPU_MASK=MASK (e.g.
+# avx512: the AVX2 paths of an AVX-512 CPU, as on a CPU without it) and,
+# so that libc is measured on the same footing, with glibc's own code
+# choice masked alike through GLIBC_TUNABLES=glibc.cpu.hwcaps=-... (for
+# avx512, avx2 and avx; -G leaves the C library alone). The report names
+# the CPU, the mask and the tunable in force.
+#
 # csumbench is $CSUMBENCH, else the one in PATH, else ./csumbench.
 # -r REPS is passed to csumbench run (default 51). csumbench's warnings
 # about an untrustworthy machine (load, hypervisor, frequency scaling) are
@@ -38,12 +45,17 @@ set -u
 runs=5
 reps=51
 keep=0
-while getopts "n:r:k" opt; do
+mask=
+glibc=1
+while getopts "n:r:km:G" opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
 	r) reps=$OPTARG ;;
 	k) keep=1 ;;
-	*) echo "usage: bench-goals.sh [-n RUNS] [-r REPS] [-k]" >&2; exit 2 ;;
+	m) mask=$OPTARG ;;
+	G) glibc=0 ;;
+	*) echo "usage: bench-goals.sh [-n RUNS] [-r REPS] [-k] [-m MASK [-G]]" >&2
+	   exit 2 ;;
 	esac
 done
 case $runs in
@@ -60,6 +72,27 @@ elif command -v csumbench >/dev/null 2>&1; then
 elif [ -x ./csumbench ]; then
 	cb=./csumbench
 fi
+# The mask, for csumbench and (unless -G) for glibc's own choice.
+if [ -n "$mask" ]; then
+	CSUMBENCH_CPU_MASK=$mask
+	export CSUMBENCH_CPU_MASK
+	off=
+	for f in $(echo "$mask" | tr , ' '); do
+		case $f in
+		avx) off="$off,-AVX,-AVX2" ;;
+		avx2) off="$off,-AVX2" ;;
+		esac
+		case $f in
+		avx|avx2|avx512*)
+			off="$off,-AVX512F,-AVX512VL,-AVX512BW,-AVX512DQ,-AVX512CD" ;;
+		esac
+	done
+	if [ "$glibc" -eq 1 ] && [ -n "$off" ]; then
+		GLIBC_TUNABLES="glibc.cpu.hwcaps=${off#,}${GLIBC_TUNABLES:+:$GLIBC_TUNABLES}"
+		export GLIBC_TUNABLES
+	fi
+fi
+
 if [ -z "${cb:-}" ] || ! [ -x "$cb" ]; then
 	echo "bench-goals.sh: csumbench not found or not executable" \
 	    "(set CSUMBENCH)" >&2
@@ -83,9 +116,15 @@ run() {
 	fi
 }
 
-"$cb" info 2>/dev/null | awk '
+if ! "$cb" info >"$tmp/info" 2>"$tmp/stderr"; then
+	cat "$tmp/stderr" >&2
+	echo "bench-goals.sh: csumbench info failed" >&2
+	exit 2
+fi
+awk '
 $1 == "brand" || $1 == "cpu" || $1 == "features" || $1 == "timer" ||
-$1 == "compiler" || $1 == "cflags"'
+$1 == "compiler" || $1 == "cflags"' "$tmp/info"
+echo "mask           ${CSUMBENCH_CPU_MASK:-none}${GLIBC_TUNABLES:+ (libc: GLIBC_TUNABLES=$GLIBC_TUNABLES)}"
 echo "csumbench: $cb; $runs run(s) of each comparison, $reps samples per point"
 
 i=1
