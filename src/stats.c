@@ -217,3 +217,63 @@ stats_compute(const double *x, size_t n, struct stats *st)
 	st->mad = stats_quantile_sorted(tmp, n, 0.5);
 	free(tmp);
 }
+
+/*
+ * The order-statistic interval of stats_compute assumes independent
+ * samples; on a shared machine they are not: a state (a busy sibling
+ * thread, a predictor state) persists over many consecutive samples, and
+ * that interval comes out far narrower than the run-to-run spread. So the
+ * interval is widened to cover a batch-medians interval too: the samples,
+ * in the order taken, are cut into NBLOCK blocks of consecutive samples
+ * (taken at different times of the run), and median +- t(NBLOCK-1) *
+ * sd(block medians) / sqrt(NBLOCK) must lie inside it.
+ */
+#define NBLOCK		5
+#define T975_4		2.776445105	/* Student's t, 4 degrees of freedom */
+
+void
+stats_compute_series(const double *x, size_t n, struct stats *st)
+{
+	double bm[NBLOCK], mean = 0, var = 0, half;
+	size_t b;
+
+	stats_compute(x, n, st);
+	if (n < 4 * NBLOCK)
+		return;
+	for (b = 0; b < NBLOCK; b++) {
+		size_t lo = n * b / NBLOCK, hi = n * (b + 1) / NBLOCK;
+
+		bm[b] = stats_median(x + lo, hi - lo);
+		mean += bm[b];
+	}
+	mean /= NBLOCK;
+	for (b = 0; b < NBLOCK; b++)
+		var += (bm[b] - mean) * (bm[b] - mean);
+	half = T975_4 * sqrt(var / (NBLOCK - 1)) / sqrt((double)NBLOCK);
+	if (st->median - half < st->ci_lo)
+		st->ci_lo = st->median - half;
+	if (st->median + half > st->ci_hi)
+		st->ci_hi = st->median + half;
+}
+
+double
+stats_fenced_stddev(const double *x, size_t n)
+{
+	double *t, lo, hi, q1, q3, mean, sd;
+	size_t i, k = 0;
+
+	if (n == 0 || (t = malloc(n * sizeof(*t))) == NULL)
+		return NAN;
+	memcpy(t, x, n * sizeof(*t));
+	stats_sort(t, n);
+	q1 = stats_quantile_sorted(t, n, 0.25);
+	q3 = stats_quantile_sorted(t, n, 0.75);
+	lo = q1 - 3 * (q3 - q1);
+	hi = q3 + 3 * (q3 - q1);
+	for (i = 0; i < n; i++)
+		if (t[i] >= lo && t[i] <= hi)
+			t[k++] = t[i];
+	mean_stddev(t, k, &mean, &sd);
+	free(t);
+	return sd;
+}

@@ -21,6 +21,21 @@ struct stats {
 /* Compute all fields from x[0..n-1]; x is not modified. n may be 0 (all NaN). */
 void	stats_compute(const double *x, size_t n, struct stats *st);
 
+/*
+ * The same for samples in the order they were taken, with the CI of the
+ * median widened where blocks of consecutive samples disagree (the
+ * samples of one process are not independent; see stats.c). What every
+ * statistic of a measured point uses.
+ */
+void	stats_compute_series(const double *x, size_t n, struct stats *st);
+/*
+ * The sample standard deviation of x[0..n-1] without its far outliers
+ * (beyond Tukey's outer fences, 3 interquartile ranges outside the
+ * quartiles): the spread of well-behaved samples, which one preempted
+ * sample cannot blow up. NaN when n is 0.
+ */
+double	stats_fenced_stddev(const double *x, size_t n);
+
 /* Helpers, exposed for tests and for other modules. */
 double	stats_median(const double *x, size_t n);	/* x not modified */
 double	stats_quantile_sorted(const double *sorted, size_t n, double p);
