@@ -95,7 +95,7 @@ map_bytes(const struct point *pts, size_t npts, size_t llc, size_t page,
 		if (need > max)
 			max = need;
 	}
-	/* Room for the destination's skew (dst_base). */
+	/* Room for the destination's distance (dst_base: below a page). */
 	return max + page;
 }
 
@@ -139,23 +139,32 @@ arena_free(struct arena *ar)
 }
 
 /*
- * Where the destination's offset counts from. Source and destination maps
- * are page aligned; were both offsets counted from their starts, every
- * source byte would share the low 12 address bits with the destination
- * byte of the same index (4K aliasing): loads of the next call then look
- * as if they depended on the stores of the last one, and on Zen 4 runs
- * came out in two states, one a mispredict-sized 20 cycles per call slower
- * for a 64-byte memcpy. So offsets below 64 (about the cache line) count
- * from half a page into the destination map. Offsets of 64 and more are
- * about the position in the page (page-crossing points) and count from the
- * page itself.
+ * Where the destination's offset counts from: the one placement point.
+ * Source and destination maps are page aligned; the destination's base
+ * sits p->distance bytes into its map, so (dst - src) mod the page is
+ * distance + dst_off - src_off. The distance matters because of 4K
+ * aliasing: where the low 12 address bits of a load match those of an
+ * earlier store still in flight, the core takes the load to depend on the
+ * store (the memory disambiguation compares only those bits), so copies
+ * whose destination sits a few bytes past the source in the page stall.
+ * On Zen 4 a 64-byte memcpy at distance 0 ran 20 cycles per call slower in
+ * some runs, and `rep movsb` on CPUs with FSRM is several times slower at
+ * small distances (see csumbench(1), PLACEMENT).
  */
-#define DST_SKEW	2048
-
 static size_t
 dst_base(const struct point *p)
 {
-	return p->dst_off < 64 ? DST_SKEW : 0;
+	return p->distance;
+}
+
+size_t
+arena_default_distance(size_t dst_off)
+{
+	/*
+	 * Half a page apart; offsets of 64 and more are about the position
+	 * in the page (page-crossing points) and count from the page itself.
+	 */
+	return dst_off < 64 ? ARENA_APART : 0;
 }
 
 void
@@ -175,7 +184,7 @@ arena_view(struct arena_view *b, const struct arena *ar,
 		if (b->npool < 2)
 			b->npool = 2;
 		while (b->npool > 2 && b->stride * b->npool + point_off(p) +
-		    DST_SKEW + 64 > ar->map_len)
+		    dst_base(p) + 64 > ar->map_len)
 			b->npool--;
 		/* A random visiting order of the slots (Fisher-Yates). */
 		b->off = xcalloc(b->npool, sizeof(*b->off));

@@ -47,4 +47,13 @@ void	arena_view(struct arena_view *b, const struct arena *ar,
 void	arena_view_hot(struct arena_view *hot, const struct arena_view *b);
 void	arena_view_free(struct arena_view *b);
 
+/* The default placement: the destination half a page past the source. */
+#define ARENA_APART	2048
+/*
+ * The distance (dst - src base, mod the page) a point gets when none is
+ * asked for: ARENA_APART for destination offsets below 64, 0 (the page
+ * itself) for larger ones, which are positions in the page.
+ */
+size_t	arena_default_distance(size_t dst_off);
+
 #endif

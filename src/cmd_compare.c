@@ -18,7 +18,8 @@
 
 enum {
 	C_STYLE, C_A_KERNEL, C_B_KERNEL, C_FAIL_ABOVE, C_MIN_DELTA, C_ALPHA,
-	C_IGNORE_BELOW, C_COST, C_FAMILY, C_KERNEL, C_OUTPUT, C_QUIET
+	C_IGNORE_BELOW, C_COST, C_ALLOW_MIXED, C_FAMILY, C_KERNEL, C_OUTPUT,
+	C_QUIET
 };
 
 static const struct opt_row compare_rows[] = {
@@ -34,6 +35,10 @@ static const struct opt_row compare_rows[] = {
 	[C_IGNORE_BELOW] = { .name = "ignore-below", .arg = "N",
 	    .help = "leave out sizes below N bytes (K/M suffixes)" },
 	[C_COST] = { .like = &opt_cost },
+	[C_ALLOW_MIXED] = { .name = "allow-mixed",
+	    .help = "compare results of different cost bases (whole-call "
+	    "against net costs, as recorded) or placements (--distance), "
+	    "which are refused otherwise" },
 	[C_FAMILY] = { .like = &opt_family },
 	[C_KERNEL] = { .like = &opt_kernel,
 	    .help = "only kernels matching these globs (either side)" },
@@ -103,12 +108,11 @@ warn_unpinned(const struct rset *s)
 
 /*
  * Load one side: a file, or a comma-separated list of files of the same
- * sweep from several runs, whose samples are pooled. When pooling (cost
- * >= 0), each run's own empty-call overhead is added back first unless the
- * user asked for net costs.
+ * sweep from several runs, whose samples are pooled (whole-call costs
+ * and their floors alike, so either view can be compared).
  */
 static void
-load_side(const char *arg, struct rset *rs, int cost)
+load_side(const char *arg, struct rset *rs)
 {
 	char *list = xstrdup(arg), *p, *tok, *save = NULL, err[512];
 	struct rset more;
@@ -120,8 +124,6 @@ load_side(const char *arg, struct rset *rs, int cost)
 		warn_unpinned(first ? rs : &more);
 		if (!first)
 			warn_provenance(rs, "run", &more, "run");
-		if (cost >= 0 && cost != CMP_COST_NET)
-			rset_add_overhead(first ? rs : &more);
 		if (!first) {
 			if (rset_merge(rs, &more, err, sizeof(err)) != 0)
 				usage_error("%s", err);
@@ -156,6 +158,7 @@ compare_options(struct options *o, struct cmp_opts *co)
 	    optval_cost(OPTVAL_OF(o, C_COST), &co->cost, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	co->style = (enum cmp_style)style;
+	co->allow_mixed = options_given(o, C_ALLOW_MIXED);
 	co->a_kernel = o->val[C_A_KERNEL];
 	co->b_kernel = o->val[C_B_KERNEL];
 	co->families = o->val[C_FAMILY];
@@ -187,17 +190,15 @@ compare_exec(struct options *o)
 		usage_error("compare: one file (%s) needs --a-kernel and "
 		    "--b-kernel", av[0]);
 	multi = strchr(av[0], ',') != NULL || (!one && strchr(av[1], ',') != NULL);
-	load_side(av[0], &a, multi ? co.cost : -1);
+	load_side(av[0], &a);
 	if (one || strcmp(av[0], av[1]) == 0) {
 		/* Kernels of one run: sample i of each is from repetition i. */
 		co.same_run = !multi;
-		load_side(av[0], &b, multi ? co.cost : -1);
+		load_side(av[0], &b);
 	} else {
-		load_side(av[1], &b, multi ? co.cost : -1);
+		load_side(av[1], &b);
 		warn_provenance(&a, "A", &b, "B");
 	}
-	if (multi && co.cost != CMP_COST_NET)
-		co.cost = CMP_COST_NET;	/* overheads are added back already */
 	outfile_open(&of, output != NULL ? output : "-");
 	if ((rc = compare_sets(&a, &b, &co, of.fp, err, sizeof(err))) < 0)
 		usage_error("%s", err);
@@ -212,7 +213,8 @@ CMD_ENTRY(compare, "delta table of two results; CI gate",
     .about = "Delta table of results B against results A (files written by "
 	"'csumbench run -o FILE.json' or '-o FILE.csv'), with a significance "
 	"test per point; with --fail-above, a regression gate. Points are "
-	"matched on family, kernel, size, offsets, cache and mode; points "
+	"matched on family, kernel, size, offsets, placement, cache and mode; "
+	"points "
 	"without a match are listed on stderr. With one file, compare two of "
 	"its kernels (--a-kernel and --b-kernel). A and B may each be a "
 	"comma-separated list of JSON files from several runs (alternate old "

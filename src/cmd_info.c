@@ -7,7 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "arena.h"
+#include "bound.h"
 #include "cmd.h"
 #include "optval.h"
 #include "select.h"
@@ -69,6 +72,28 @@ info_cpu(void)
 		printf("%-14s no\n", "pinned to CPU");
 }
 
+/*
+ * What results are measured against: the cost basis, the placement of
+ * the buffers, and the physical bound a throughput is checked against.
+ */
+static void
+info_measure(const struct timer_info *t)
+{
+	unsigned vec = bound_vector_bytes(ctx.cpu.features);
+	double cpu = bound_cycles_per(t->unit, t->hz, t->est_core_hz);
+
+	printf("%-14s whole call (run, compare, plot and report; --cost net: "
+	    "the empty call's cost subtracted)\n", "cost basis");
+	printf("%-14s destination %d bytes past the source, mod the %ld-byte "
+	    "page (run --distance to sweep)\n", "placement", ARENA_APART,
+	    sysconf(_SC_PAGESIZE));
+	printf("%-14s at most %.0f bytes stored and %.0f loaded per unit (%s): "
+	    "%d stores and %d loads of %u bytes a cycle, %.2f cycles a unit\n",
+	    "bound", bound_bytes_per_cycle("memcpy", vec) * cpu,
+	    bound_bytes_per_cycle("csum", vec) * cpu, t->unit, BOUND_STORES,
+	    BOUND_LOADS, vec, cpu);
+}
+
 /* The timer, its calibration, and the build. */
 static void
 info_timer(void)
@@ -90,6 +115,7 @@ info_timer(void)
 		    "a counter)\n", "core clock", t->est_core_hz / 1e9);
 	else
 		printf("%-14s unknown\n", "core clock");
+	info_measure(t);
 	printf("%-14s %s\n", "compiler", csb_compiler);
 	printf("%-14s %s\n", "cflags", csb_cflags);
 	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));

@@ -11,7 +11,9 @@
 #include "plot.h"
 #include "util.h"
 
-enum { P_OUTPUT, P_FORMAT, P_FAMILY, P_KERNEL, P_COMPARE, P_KEEP_DATA };
+enum {
+	P_OUTPUT, P_FORMAT, P_FAMILY, P_KERNEL, P_COMPARE, P_COST, P_KEEP_DATA
+};
 
 static const struct opt_row plot_rows[] = {
 	[P_OUTPUT] = { .like = &opt_fig_dir },
@@ -23,6 +25,9 @@ static const struct opt_row plot_rows[] = {
 	    .help = "also a delta chart per family: the change of RESULTS "
 	    "against the baseline OTHER, as 'csumbench compare OTHER RESULTS' "
 	    "finds it" },
+	[P_COST] = { .like = &opt_cost,
+	    .help = "the cost drawn (and compared): whole (the whole call) or "
+	    "net (the empty call's cost subtracted)" },
 	[P_KEEP_DATA] = { .like = &opt_keep_data },
 };
 
@@ -39,7 +44,8 @@ plot_exec(struct options *o)
 	if (optval_dir(OPTVAL_OF(o, P_OUTPUT), &dir, err, sizeof(err)) != 0 ||
 	    plot_opts_from(&po, dir, options_value(o, P_FORMAT),
 	    o->val[P_FAMILY], o->val[P_KERNEL], options_given(o, P_KEEP_DATA),
-	    err, sizeof(err)) != 0)
+	    err, sizeof(err)) != 0 ||
+	    optval_cost(OPTVAL_OF(o, P_COST), &po.cost, err, sizeof(err)) != 0)
 		usage_error("plot: %s", err);
 	if (plot_input_load(&in, &po, o->argv[0], o->val[P_COMPARE], err,
 	    sizeof(err)) != 0)

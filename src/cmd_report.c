@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "cmd.h"
 #include "optval.h"
 #include "compare.h"
@@ -18,7 +19,7 @@
 #include "util.h"
 
 enum {
-	P_OUTPUT, P_COMPARE, P_FORMAT, P_FAMILY, P_KERNEL, P_KEEP_DATA
+	P_OUTPUT, P_COMPARE, P_FORMAT, P_FAMILY, P_KERNEL, P_COST, P_KEEP_DATA
 };
 
 static const struct opt_row report_rows[] = {
@@ -29,6 +30,9 @@ static const struct opt_row report_rows[] = {
 	[P_FAMILY] = { .like = &opt_family,
 	    .help = "only these families (comma-separated globs)" },
 	[P_KERNEL] = { .like = &opt_kernel },
+	[P_COST] = { .like = &opt_cost,
+	    .help = "the cost drawn (and compared): whole (the whole call) or "
+	    "net (the empty call's cost subtracted)" },
 	[P_KEEP_DATA] = { .like = &opt_keep_data,
 	    .help = "keep each figure's data beside it as NAME.csv" },
 };
@@ -155,6 +159,8 @@ write_provenance(FILE *fp, const struct rset *rs,
 		{ "csumbench", "csumbench_version" }, { "date", "date" },
 		{ "host", "host" }, { "OS", "os" }, { "cache state", "cache" },
 		{ "sizes", "sizes" }, { "offsets", "align" },
+		{ "placement (distance)", "distance" },
+		{ "cost in the file", "cost" },
 		{ "samples per point", "reps" }, { "command", "command" },
 		{ NULL, NULL }
 	};
@@ -196,24 +202,28 @@ write_provenance(FILE *fp, const struct rset *rs,
 		    rset_meta(rs, "hypervisor"));
 }
 
-/* Rows of one family, cache state and mode at the offsets a throughput
- * figure shows (0/0 when measured, else the first pair). */
+/* Rows of one family, cache state and mode at the offsets and placement
+ * a throughput figure shows (0/0 when measured, else the first pair; the
+ * default distance when measured, else the first). */
 static size_t
 group_slice(const struct plot_opts *o, const struct rset *rs, size_t first,
     char *done, size_t *out)
 {
 	const struct rpoint *r = &rs->p[first];
-	size_t s0 = r->src_align, d0 = r->dst_align;
+	size_t s0 = r->src_align, d0 = r->dst_align, dist = r->distance;
 	size_t j, n = 0;
 
 	for (j = first; j < rs->n; j++) {
 		const struct rpoint *q = &rs->p[j];
 
-		if (strcmp(q->family, r->family) == 0 &&
-		    strcmp(q->cache, r->cache) == 0 &&
-		    strcmp(q->mode, r->mode) == 0 && plot_row_selected(o, q) &&
-		    q->src_align == 0 && q->dst_align == 0)
+		if (strcmp(q->family, r->family) != 0 ||
+		    strcmp(q->cache, r->cache) != 0 ||
+		    strcmp(q->mode, r->mode) != 0 || !plot_row_selected(o, q))
+			continue;
+		if (q->src_align == 0 && q->dst_align == 0)
 			s0 = d0 = 0;
+		if (q->distance == ARENA_APART)
+			dist = ARENA_APART;
 	}
 	for (j = first; j < rs->n; j++) {
 		const struct rpoint *q = &rs->p[j];
@@ -223,8 +233,8 @@ group_slice(const struct plot_opts *o, const struct rset *rs, size_t first,
 		    strcmp(q->mode, r->mode) != 0 || !plot_row_selected(o, q))
 			continue;
 		done[j] = 1;
-		if (q->src_align == s0 && q->dst_align == d0 && q->size > 0 &&
-		    q->st.median > 0)
+		if (q->src_align == s0 && q->dst_align == d0 &&
+		    q->distance == dist && q->size > 0 && q->st.median > 0)
 			out[n++] = j;
 	}
 	return n;
@@ -245,6 +255,7 @@ struct best_run {
 	double	 tlo, thi;		/* the winner's throughput */
 	double	 llo, lhi;		/* its lead, percent */
 	size_t	 nsz, ties;		/* sizes; sizes within noise */
+	size_t	 nfloor;		/* sizes floor-limited: no throughput */
 };
 
 /* The fastest and the second fastest of the rows sl[0..n-1] at size. */
@@ -278,10 +289,15 @@ best_run_print(FILE *fp, const struct best_run *b)
 	if (b->hi != b->lo)
 		fprintf(fp, " – %s", size_label(b->hi, y, sizeof y));
 	fprintf(fp, " | %s | ", b->w->kernel);
-	if (fabs(b->thi - b->tlo) < 0.005 * b->thi)
+	if (!isfinite(b->tlo))
+		fprintf(fp, "<floor");
+	else if (fabs(b->thi - b->tlo) < 0.005 * b->thi)
 		fprintf(fp, "%.3g", b->tlo);
 	else
 		fprintf(fp, "%.3g – %.3g", b->tlo, b->thi);
+	if (isfinite(b->tlo) && b->nfloor > 0)
+		fprintf(fp, " (<floor at %zu size%s)", b->nfloor,
+		    b->nfloor == 1 ? "" : "s");
 	if (b->ru == NULL) {
 		fprintf(fp, " | – | – | – |\n");
 		return;
@@ -306,11 +322,15 @@ best_run_add(struct best_run *b, const struct rpoint *best,
 		b->w = best;
 		b->ru = second;
 		b->lo = b->hi = best->size;
-		b->tlo = b->thi = t;
+		b->tlo = b->thi = NAN;
 		b->llo = b->lhi = lead;
-		b->nsz = b->ties = 0;
+		b->nsz = b->ties = b->nfloor = 0;
 	}
 	b->hi = best->size;
+	if (!isfinite(t))
+		b->nfloor++;	/* floor-limited: no throughput to range */
+	else if (!isfinite(b->tlo))
+		b->tlo = b->thi = t;
 	b->tlo = t < b->tlo ? t : b->tlo;
 	b->thi = t > b->thi ? t : b->thi;
 	b->llo = lead < b->llo ? lead : b->llo;
@@ -327,7 +347,7 @@ write_best_group(FILE *fp, const struct rset *rs, const size_t *sl, size_t n,
     double *sizes)
 {
 	const struct rpoint *r = &rs->p[sl[0]], *best, *second;
-	int hz = !isnan(rset_gbps(r));
+	int hz = r->hz > 0 || strcmp(r->unit, "ns") == 0;
 	struct best_run b = { 0 };
 	size_t j, ns;
 
@@ -336,6 +356,8 @@ write_best_group(FILE *fp, const struct rset *rs, const size_t *sl, size_t n,
 	    strcmp(r->mode, "throughput") ? r->mode : "");
 	if (r->src_align != 0 || r->dst_align != 0)
 		fprintf(fp, ", offsets %zu/%zu", r->src_align, r->dst_align);
+	if (r->distance != ARENA_APART)
+		fprintf(fp, ", distance %zu", r->distance);
 	fprintf(fp, "\n\n| sizes | fastest | %s | runner-up | lead | "
 	    "within noise |\n|---|---|---|---|---|---|\n",
 	    hz ? "GB/s" : "bytes per unit");
@@ -353,7 +375,7 @@ write_best_group(FILE *fp, const struct rset *rs, const size_t *sl, size_t n,
 			b.w = NULL;
 		}
 		best_run_add(&b, best, second, hz ? rset_gbps(best) :
-		    best->size / best->st.median);
+		    rset_bytes_per_unit(best));
 	}
 	if (b.w != NULL)
 		best_run_print(fp, &b);
@@ -421,7 +443,7 @@ write_deltas(FILE *fp, const struct cmp_result *res,
 	plot_delta_charts(res, &ch);
 	for (i = 0; i < ch.n; i++) {
 		compare_print(fp, ch.rows + ch.start[i],
-		    ch.start[i + 1] - ch.start[i], res->unit, &md);
+		    ch.start[i + 1] - ch.start[i], res, &md);
 		fputc('\n', fp);
 	}
 	plot_charts_free(&ch);
@@ -458,6 +480,10 @@ write_figures(FILE *fp, const struct figlist *figs)
 				fprintf(fp, "![%s: change against the baseline, "
 				    "%s cache](%s)\n\n", g->family, g->cache,
 				    g->name);
+			else if (strcmp(g->kind, "distance") == 0)
+				fprintf(fp, "![%s: cost by placement, size by "
+				    "distance, %s cache](%s)\n\n", g->kernel,
+				    g->cache, g->name);
 			else
 				fprintf(fp, "![%s at %s: cost by %s](%s)\n\n",
 				    g->kernel, size_label(g->size, sz, sizeof sz),
@@ -478,10 +504,14 @@ write_report(FILE *fp, const struct plot_opts *po, const struct plot_input *in,
 	fprintf(fp, "# csumbench report: %s\n\n", path);
 	if (has_meta(rs))
 		fprintf(fp, "Measured on %s with csumbench %s, %s. Costs are "
-		    "per call, in %s; throughput is bytes per call divided by "
-		    "that cost.\n\n", rset_meta(rs, "cpu_brand"),
+		    "per call, in %s, %s; throughput is bytes per call divided "
+		    "by that cost, and none is given where the call costs what "
+		    "an empty call does (<floor).\n\n",
+		    rset_meta(rs, "cpu_brand"),
 		    rset_meta(rs, "csumbench_version"), rset_meta(rs, "date"),
-		    rset_meta(rs, "unit"));
+		    rset_meta(rs, "unit"), po->cost == CMP_COST_NET ?
+		    "net (the empty call's cost subtracted)" : "of the whole "
+		    "call");
 	write_provenance(fp, rs, in->has_base ? &in->base : NULL);
 	write_best(fp, po, rs);
 	write_figures(fp, figs);
@@ -501,7 +531,8 @@ report_exec(struct options *o)
 	if (optval_dir(OPTVAL_OF(o, P_OUTPUT), &dir, err, sizeof(err)) != 0 ||
 	    plot_opts_from(&po, dir, options_value(o, P_FORMAT),
 	    o->val[P_FAMILY], o->val[P_KERNEL], options_given(o, P_KEEP_DATA),
-	    err, sizeof(err)) != 0)
+	    err, sizeof(err)) != 0 ||
+	    optval_cost(OPTVAL_OF(o, P_COST), &po.cost, err, sizeof(err)) != 0)
 		usage_error("report: %s", err);
 	if (plot_input_load(&in, &po, o->argv[0], o->val[P_COMPARE], err,
 	    sizeof(err)) != 0)

@@ -15,6 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arena.h"
+#include "bound.h"
 #include "cmd.h"
 #include "compare.h"
 #include "engine.h"
@@ -29,7 +31,8 @@
 #include "util.h"
 
 enum {
-	R_FAMILY, R_KERNEL, R_SIZES, R_ALIGN, R_PRESET, R_REPS, R_OUTPUT,
+	R_FAMILY, R_KERNEL, R_SIZES, R_ALIGN, R_DISTANCE, R_PRESET, R_REPS,
+	R_OUTPUT,
 	R_FORMAT, R_BASELINE, R_STYLE, R_FAIL_ABOVE, R_MIN_DELTA, R_COST,
 	R_ALPHA, R_QUICK, R_SAMPLE_TIME, R_WARMUP, R_SEED, R_TIMER, R_CPU,
 	R_CACHE, R_MODE, R_TARGET_CI, R_MIN_TIME, R_MAX_TIME, R_QUIET
@@ -51,6 +54,11 @@ static const struct opt_row run_rows[] = {
 	    .help = "offsets: SPEC (src=dst) or SRC/DST (every pair), or a "
 	    "preset: aligned, unaligned, byte, cacheline, all64",
 	    .def = "0" },
+	[R_DISTANCE] = { .name = "distance", .arg = "LIST",
+	    .help = "placements to sweep: (destination - source) mod the page "
+	    "size, in bytes, offsets applied on top: numbers, ranges (A-B:+S) "
+	    "or the presets aliased (0,16,64) and apart (2048); default: apart "
+	    "(0 for destination offsets of 64 and more)" },
 	[R_PRESET] = { .name = "preset", .letter = 'p', .arg = "NAME",
 	    .help = "defaults for -f, -s and -a from a named sweep: uaccess "
 	    "(the user-copy strategies of the riscv uaccess cover letter, src "
@@ -76,10 +84,9 @@ static const struct opt_row run_rows[] = {
 	[R_MIN_DELTA] = { .like = &opt_min_delta,
 	    .help = "... and more than D units" },
 	[R_COST] = { .like = &opt_cost,
-	    .help = "net (what the kernel adds to a call) or gross (the whole "
-	    "call, empty-call cost included: steadier at a few cycles per "
-	    "call)",
-	    .def = "net" },
+	    .help = "the cost the table and --baseline show: whole (the whole "
+	    "call) or net (the empty call's cost subtracted); files hold both "
+	    "(median, net_median)" },
 	[R_ALPHA] = { .like = &opt_alpha },
 	[R_QUICK] = { .name = "quick",
 	    .help = "quick sweep: the quick grid, fewer samples" },
@@ -117,7 +124,8 @@ static const struct opt_row run_rows[] = {
 /* What one run is asked to do, what it built and what it saw. */
 struct run {
 	/* From the options (run_parse), completed by run_defaults. */
-	const char	*families, *patterns, *sizes, *align, *output;
+	const char	*families, *patterns, *sizes, *align, *distance;
+	const char	*output;
 	const char	*format, *baseline, *cpu_arg, *timer;
 	const struct run_preset *preset;
 	int		 quick, start_cpu;
@@ -128,6 +136,7 @@ struct run {
 	/* The sweep (run_defaults, run_points). */
 	struct grid	 sg;
 	struct align_grid ag;
+	struct grid	 dg;		/* --distance; empty: the default */
 	struct selection sel;		/* the kernels */
 	const struct kernel **ks;	/* sel.k, sel.n */
 	size_t		 nk;
@@ -220,6 +229,7 @@ run_parse(struct run *r, struct options *o)
 	r->patterns = o->val[R_KERNEL];
 	r->sizes = o->val[R_SIZES];
 	r->align = o->val[R_ALIGN];
+	r->distance = o->val[R_DISTANCE];
 	r->output = o->val[R_OUTPUT];
 	r->format = o->val[R_FORMAT];
 	r->baseline = o->val[R_BASELINE];
@@ -275,6 +285,9 @@ run_defaults(struct run *r, const struct options *o)
 	if (grid_parse(r->sizes, &r->sg, err, sizeof(err)) != 0 ||
 	    grid_parse_align(r->align, &r->ag, err, sizeof(err)) != 0)
 		usage_error("%s", err);
+	if (r->distance != NULL && grid_parse_distance(r->distance,
+	    (size_t)sysconf(_SC_PAGESIZE), &r->dg, err, sizeof(err)) != 0)
+		usage_error("--distance: %s", err);
 	if (!to_stdout && rformat_for_path(out) == NULL && r->format == NULL)
 		usage_error("--output: cannot tell the format of \"%s\" (use "
 		    "a %s name, or --format)", out, rformat_suffixes());
@@ -307,11 +320,36 @@ run_check_baseline(const struct run *r)
 	    "with %s", family_name(r->ks[j]->family), r->baseline);
 }
 
+/*
+ * Point number npts: kernel j at size i, offsets a and distance d (the
+ * default placement when none was asked for). Returns 1 when the point
+ * cannot be (csum_diff takes whole 32-bit words), else 0.
+ */
+static int
+run_point(struct run *r, int cache, int mode, size_t i, size_t a, size_t d,
+    size_t j)
+{
+	struct point *p = &r->pts[r->npts];
+
+	if (r->ks[j]->family == K_CSUM_DIFF && r->sg.v[i] % 4 != 0)
+		return 1;
+	p->k = r->ks[j];
+	p->size = r->sg.v[i];
+	p->src_off = r->ag.v[a].src;
+	p->dst_off = r->ag.v[a].dst;
+	p->distance = r->dg.n > 0 ? r->dg.v[d] :
+	    arena_default_distance(p->dst_off);
+	p->cache = cache;
+	p->mode = mode;
+	r->npts++;
+	return 0;
+}
+
 /* The points, grouped by grid position with the kernels inside. */
 static void
 run_points(struct run *r)
 {
-	size_t i, j, a, skipped = 0;
+	size_t i, j, a, nd, skipped = 0;
 	unsigned cm;
 	char err[256];
 
@@ -325,34 +363,23 @@ run_points(struct run *r)
 		run_check_baseline(r);
 		r->co.a_kernel = r->baseline;
 	}
-	if ((double)r->sg.n * (double)r->ag.n * (double)r->nk > 5e6)
+	nd = r->dg.n > 0 ? r->dg.n : 1;
+	if ((double)r->sg.n * (double)r->ag.n * (double)nd * (double)r->nk >
+	    5e6)
 		usage_error("the sweep has too many points (%zu sizes x %zu "
-		    "offsets x %zu kernels)", r->sg.n, r->ag.n, r->nk);
-	r->pts = xcalloc(r->sg.n * r->ag.n * r->nk * 4, sizeof(*r->pts));
+		    "offsets x %zu distances x %zu kernels)", r->sg.n, r->ag.n,
+		    nd, r->nk);
+	r->pts = xcalloc(r->sg.n * r->ag.n * nd * r->nk * 4, sizeof(*r->pts));
 	for (cm = 0; cm < 4; cm++) {
 		int cache = (int)(cm >> 1), mode = (int)(cm & 1);
 
 		if (!(r->caches & (1u << cache)) || !(r->modes & (1u << mode)))
 			continue;
 		for (i = 0; i < r->sg.n; i++)
-			for (a = 0; a < r->ag.n; a++)
-				for (j = 0; j < r->nk; j++) {
-					struct point *p = &r->pts[r->npts];
-
-					/* csum_diff takes whole 32-bit words. */
-					if (r->ks[j]->family == K_CSUM_DIFF &&
-					    r->sg.v[i] % 4 != 0) {
-						skipped++;
-						continue;
-					}
-					p->k = r->ks[j];
-					p->size = r->sg.v[i];
-					p->src_off = r->ag.v[a].src;
-					p->dst_off = r->ag.v[a].dst;
-					p->cache = cache;
-					p->mode = mode;
-					r->npts++;
-				}
+			for (a = 0; a < r->ag.n * nd; a++)
+				for (j = 0; j < r->nk; j++)
+					skipped += run_point(r, cache, mode, i,
+					    a / nd, a % nd, j);
 	}
 	if (r->npts == 0)
 		usage_error("nothing to measure: csum_diff needs sizes that "
@@ -459,6 +486,7 @@ point_order(const void *a, const void *b)
 	CMP(p->size, q->size);
 	CMP(p->src_off, q->src_off);
 	CMP(p->dst_off, q->dst_off);
+	CMP(p->distance, q->distance);
 #undef CMP
 	return 0;
 }
@@ -473,6 +501,14 @@ run_provenance(struct provenance *pv, const struct run *r)
 	provenance_collect(pv);
 	provenance_set(pv, "sizes", "%s", r->sizes);
 	provenance_set(pv, "align", "%s", r->align);
+	/* What the main columns hold, and where the buffers were placed. */
+	provenance_set(pv, "cost", "whole");
+	provenance_set(pv, "page_size", "%ld", sysconf(_SC_PAGESIZE));
+	if (r->distance != NULL)
+		provenance_set(pv, "distance", "%s", r->distance);
+	else
+		provenance_set(pv, "distance", "default: %d (0 for destination "
+		    "offsets of 64 and more)", ARENA_APART);
 	provenance_set(pv, "reps", "%llu", r->reps);
 	provenance_set(pv, "cache", "%s%s%s", r->caches & 1 ? "hot" : "",
 	    r->caches == 3 ? "," : "", r->caches & 2 ? "cold" : "");
@@ -504,8 +540,16 @@ run_provenance(struct provenance *pv, const struct run *r)
 static void
 run_emit_table(const struct run *r, const struct rset *rs)
 {
-	r->fmt->write(stdout, rs, NULL, rs->n);
-	printf("\n%s per call (median of %zu", ctx.timer.unit,
+	struct rset v;
+	int net = r->co.cost == CMP_COST_NET;
+
+	if (net)
+		rset_net_view(&v, rs);
+	r->fmt->write(stdout, net ? &v : rs, NULL, rs->n);
+	if (net)
+		rset_free(&v);
+	printf("\n%s per call, %s (median of %zu", ctx.timer.unit, net ?
+	    "net: the empty call's cost subtracted" : "whole call",
 	    r->er.min_samples);
 	if (r->er.max_samples != r->er.min_samples)
 		printf(" to %zu", r->er.max_samples);
@@ -514,7 +558,48 @@ run_emit_table(const struct run *r, const struct rset *rs)
 	if (ctx.timer.est_core_hz > 0 && ctx.timer.kind != TIMER_CYCLES)
 		printf(", core clock ~%.2f GHz (estimated)",
 		    ctx.timer.est_core_hz / 1e9);
-	printf(".\n");
+	printf(".\nPlacement: destination %s bytes past the source, mod the "
+	    "%ld-byte page%s.\n", r->distance != NULL ? r->distance :
+	    "2048", sysconf(_SC_PAGESIZE), r->distance != NULL ?
+	    " (--distance)" : " (the default; 0 for destination offsets of 64 "
+	    "and more)");
+}
+
+/*
+ * Say what the checks of every point found: floor-limited points (no
+ * throughput derived), throughputs above the physical bound (impossible:
+ * a measurement error). Both are marked in every output, not hidden.
+ */
+static void
+warn_checks(const struct rset *rs)
+{
+	size_t i, nfloor = 0, nbound = 0;
+	const struct rpoint *worst = NULL;
+
+	for (i = 0; i < rs->n; i++) {
+		const struct rpoint *p = &rs->p[i];
+
+		nfloor += rset_floor_limited(p);
+		if (bound_exceeded(p, rs)) {
+			nbound++;
+			if (worst == NULL || rset_bytes_per_unit(p) /
+			    bound_bytes_per_unit(p, rs) >
+			    rset_bytes_per_unit(worst) /
+			    bound_bytes_per_unit(worst, rs))
+				worst = p;
+		}
+	}
+	if (nfloor > 0)
+		talk("csumbench: %zu point%s floor-limited: the call costs what "
+		    "an empty call does, so no throughput is given for %s "
+		    "(floor_limited=1)\n", nfloor, nfloor == 1 ? " is" : "s are",
+		    nfloor == 1 ? "it" : "them");
+	if (nbound > 0)
+		warnx_("%zu point%s above the physical bound of bytes per %s "
+		    "(above_bound=1; %s at %zu bytes: %.1f, bound %.1f): a "
+		    "measurement error, not a result", nbound, nbound == 1 ?
+		    " is" : "s are", worst->unit, worst->kernel, worst->size,
+		    rset_bytes_per_unit(worst), bound_bytes_per_unit(worst, rs));
 }
 
 /* The results as JSON, or as CSV with the provenance in FILE.meta. */
@@ -550,6 +635,7 @@ run_emit(struct run *r)
 	qsort(r->pts, r->npts, sizeof(*r->pts), point_order);
 	rset_from_points(&rs, r->pts, r->npts, &ctx.timer);
 	run_provenance(&rs.prov, r);
+	warn_checks(&rs);
 	if (r->table > 0)
 		run_emit_table(r, &rs);
 	else if (r->table == 0)
@@ -580,6 +666,7 @@ run_exec(struct options *o)
 	select_free(&r.sel);
 	grid_free(&r.sg);
 	grid_free_align(&r.ag);
+	grid_free(&r.dg);
 	return rc;
 }
 

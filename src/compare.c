@@ -2,18 +2,26 @@
  * compare.c - delta tables of two sets of results, and the regression gate.
  *
  * Conventions (documented in csumbench(1), COMPARE):
- *  - costs are per call, so "B slower" means B's cost is higher;
- *  - the bpf table shows call rates (mean +- standard deviation of the
- *    per-sample rates, in millions per second) and its Improvement is the
- *    change of the mean rate, positive when B is faster; the ticks table
- *    shows mean costs, as its "Avg." says, and its Delta is the change of
- *    the mean cost; markdown and csv show medians and the change of the
- *    median; the gate judges the change of the median, which outliers of a
- *    shared machine cannot move much;
+ *  - costs are per call, whole calls unless net ones are asked for, so "B
+ *    slower" means B's cost is higher;
+ *  - every style is computed from the medians of the samples: the bpf
+ *    table shows call rates (the median of the per-sample rates, in
+ *    millions per second, +- their standard deviation without far
+ *    outliers) and its Improvement is the change of that rate, positive
+ *    when B is faster; the ticks table shows median costs under the
+ *    letter's "Avg." titles and its Delta is the change of the median
+ *    cost, negative when B is faster; markdown and csv show medians and
+ *    the change of the median, positive when B is slower; the gate judges
+ *    the change of the median too. One preempted sample moves none of
+ *    them;
  *  - percentages in the tables are truncated toward zero to two decimals,
  *    as in the cover letters the layouts come from;
- *  - significance is a rank test on the samples (signif.h), two-sided at
- *    alpha; rows that fail it are marked "~", never hidden.
+ *  - a row is within noise when a rank test on the samples (signif.h),
+ *    two-sided at alpha, does not find it significant, or when the change
+ *    of the medians is no larger than their confidence intervals: such
+ *    rows are marked "~", never hidden;
+ *  - every table is headed by one line naming n, the timer, the CPU and
+ *    the cost compared.
  */
 #include "config.h"
 
@@ -27,6 +35,7 @@
 #include "csv.h"
 #include "rkey.h"
 #include "signif.h"
+#include "stats.h"
 #include "util.h"
 
 static const char *const test_names[] = {
@@ -46,7 +55,7 @@ compare_opts_init(struct cmp_opts *o)
 	o->alpha = 0.05;
 	o->fail_above = -1;
 	o->min_delta = -1;
-	o->cost = CMP_COST_AUTO;
+	o->cost = CMP_COST_WHOLE;
 }
 
 int
@@ -78,8 +87,9 @@ cmp_trunc2(double pct)
 static void
 point_desc(const struct rpoint *p, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s size %zu offsets %zu/%zu %s %s", p->kernel,
-	    p->size, p->src_align, p->dst_align, p->cache, p->mode);
+	snprintf(buf, len, "%s size %zu offsets %zu/%zu distance %zu %s %s",
+	    p->kernel, p->size, p->src_align, p->dst_align, p->distance,
+	    p->cache, p->mode);
 }
 
 static int
@@ -174,6 +184,21 @@ common_unit(struct cmp_row *r, const struct rset *a, const struct rset *b,
 	return "ns";
 }
 
+/*
+ * The uncertainty of the change of two medians: the half-widths of their
+ * 95% CIs combined as independent errors (0 where a CI is unknown).
+ */
+static double
+ci_half(const struct rpoint *a, double fa, const struct rpoint *b, double fb)
+{
+	double ha = (a->st.ci_hi - a->st.ci_lo) / 2 * fa;
+	double hb = (b->st.ci_hi - b->st.ci_lo) / 2 * fb;
+
+	ha = isfinite(ha) ? ha : 0;
+	hb = isfinite(hb) ? hb : 0;
+	return sqrt(ha * ha + hb * hb);
+}
+
 static void
 test_row(struct cmp_row *r, const struct cmp_opts *o)
 {
@@ -200,6 +225,7 @@ test_row(struct cmp_row *r, const struct cmp_opts *o)
 		r->sig = b->st.ci_lo * r->fb > a->st.ci_hi * r->fa ||
 		    b->st.ci_hi * r->fb < a->st.ci_lo * r->fa;
 	}
+	r->noise = !r->sig || !(fabs(mb - ma) > ci_half(a, r->fa, b, r->fb));
 }
 
 /*
@@ -277,45 +303,124 @@ group_label(const struct cmp_row *r, char *buf, size_t len)
 		snprintf(k, sizeof(k), "%s", r->a->kernel);
 	else
 		snprintf(k, sizeof(k), "%s vs %s", r->a->kernel, r->b->kernel);
-	snprintf(buf, len, "%s, offsets %zu/%zu, %s cache, %s", k,
-	    r->a->src_align, r->a->dst_align, r->a->cache, r->a->mode);
+	snprintf(buf, len, "%s, offsets %zu/%zu, distance %zu, %s cache, %s",
+	    k, r->a->src_align, r->a->dst_align, r->a->distance, r->a->cache,
+	    r->a->mode);
 }
 
-/* Mean and standard deviation of the call rate, in millions per second. */
+/* "tsc in ticks at 2.096 GHz": the timer of p's set, as recorded. */
+static void
+timer_desc(const struct rset *rs, const struct rpoint *p, const char *unit,
+    char *buf, size_t len)
+{
+	const char *name = rset_meta(rs, "timer");
+
+	if (strcmp(unit, p->unit) != 0)
+		snprintf(buf, len, "%s%s%s converted to %s", name,
+		    *name ? " in " : "", p->unit, unit);
+	else if (strcmp(p->unit, "ns") == 0 || !(p->hz > 0))
+		snprintf(buf, len, "%s%s%s", name, *name ? " in " : "", p->unit);
+	else
+		snprintf(buf, len, "%s%s%s at %.3f GHz", name, *name ? " in " :
+		    "", p->unit, p->hz / 1e9);
+}
+
+/* The CPU a set was measured on, as recorded, or "not recorded". */
+static void
+cpu_desc(const struct rset *rs, char *buf, size_t len)
+{
+	const char *b = rset_meta(rs, "cpu_brand"), *f, *m;
+	size_t n = strlen(b);
+
+	while (n > 0 && b[n - 1] == ' ')
+		n--;
+	f = rset_meta(rs, "cpu_family");
+	m = rset_meta(rs, "cpu_model");
+	if (n == 0)
+		snprintf(buf, len, "not recorded");
+	else if (*f != '\0' && *m != '\0')
+		snprintf(buf, len, "%.*s (family %s model %s)", (int)n, b, f, m);
+	else
+		snprintf(buf, len, "%.*s", (int)n, b);
+}
+
+/*
+ * What one table compares, on one line: the samples per point, the timer,
+ * the CPU and the cost. A and B are named apart where they differ.
+ */
+static void
+table_info(const struct cmp_row *rows, size_t n, const struct cmp_result *res,
+    char *buf, size_t len)
+{
+	size_t i, lo = (size_t)-1, hi = 0, off;
+	char ta[160], tb[160], ca[200], cb[200];
+
+	for (i = 0; i < n; i++) {
+		lo = rows[i].a->n < lo ? rows[i].a->n : lo;
+		lo = rows[i].b->n < lo ? rows[i].b->n : lo;
+		hi = rows[i].a->n > hi ? rows[i].a->n : hi;
+		hi = rows[i].b->n > hi ? rows[i].b->n : hi;
+	}
+	if (lo == hi)
+		off = (size_t)snprintf(buf, len, "n = %zu", lo);
+	else
+		off = (size_t)snprintf(buf, len, "n = %zu..%zu", lo, hi);
+	timer_desc(res->a, rows[0].a, res->unit, ta, sizeof(ta));
+	timer_desc(res->b, rows[0].b, res->unit, tb, sizeof(tb));
+	cpu_desc(res->a, ca, sizeof(ca));
+	cpu_desc(res->b, cb, sizeof(cb));
+	if (off < len && strcmp(ta, tb) == 0)
+		off += (size_t)snprintf(buf + off, len - off, "; timer: %s",
+		    ta);
+	else if (off < len)
+		off += (size_t)snprintf(buf + off, len - off, "; timer: %s "
+		    "(A), %s (B)", ta, tb);
+	if (off < len && strcmp(ca, cb) == 0)
+		off += (size_t)snprintf(buf + off, len - off, "; CPU: %s", ca);
+	else if (off < len)
+		off += (size_t)snprintf(buf + off, len - off, "; CPU: %s (A), "
+		    "%s (B)", ca, cb);
+	if (off < len)
+		snprintf(buf + off, len - off, "; cost: %s, median",
+		    res->cost == CMP_COST_NET ? "net (empty call subtracted)" :
+		    "whole call");
+}
+
+/*
+ * The call rate in millions per second: the median of the per-sample
+ * rates, and their standard deviation without far outliers.
+ */
 static int
-rate_stats(const struct rpoint *p, double f, double hz, double *mean,
+rate_stats(const struct rpoint *p, double f, double hz, double *mid,
     double *sd)
 {
 	size_t i;
-	double s = 0, ss = 0, x;
+	double *r;
 
-	if (!(hz > 0))
+	if (!(hz > 0) || rset_floor_limited(p))
 		return -1;
 	if (p->samples != NULL && p->n >= 1) {
 		for (i = 0; i < p->n; i++)
 			if (!(p->samples[i] > 0))
-				break;
-		if (i == p->n) {
-			for (i = 0; i < p->n; i++)
-				s += hz / (p->samples[i] * f) / 1e6;
-			*mean = s / (double)p->n;
-			for (i = 0; i < p->n; i++) {
-				x = hz / (p->samples[i] * f) / 1e6 - *mean;
-				ss += x * x;
-			}
-			*sd = p->n > 1 ? sqrt(ss / (double)(p->n - 1)) : 0;
-			return 0;
-		}
+				return -1;
+		r = xcalloc(p->n + 1, sizeof(double));
+		for (i = 0; i < p->n; i++)
+			r[i] = hz / (p->samples[i] * f) / 1e6;
+		*mid = stats_median(r, p->n);
+		*sd = p->n > 1 ? stats_fenced_stddev(r, p->n) : 0;
+		free(r);
+		return 0;
 	}
 	/*
-	 * No usable samples (CSV, or costs at or below zero after the
-	 * empty-call subtraction): first-order approximation from the mean
-	 * and standard deviation of the cost.
+	 * No samples (CSV): the rate at the median cost, and the robust
+	 * spread of the cost (1.4826 MAD, the standard deviation of normal
+	 * samples) carried over to first order.
 	 */
-	if (!(p->st.mean > 0))
+	if (!(p->st.median > 0))
 		return -1;
-	*mean = hz / (p->st.mean * f) / 1e6;
-	*sd = isfinite(p->st.stddev) ? *mean * p->st.stddev / p->st.mean : 0;
+	*mid = hz / (p->st.median * f) / 1e6;
+	*sd = isfinite(p->st.mad) ? *mid * 1.4826 * p->st.mad / p->st.median :
+	    0;
 	return 0;
 }
 
@@ -356,6 +461,7 @@ struct legend {
 	int	tests[3];
 	int	insig;
 	int	na;
+	int	floor;
 };
 
 static void
@@ -370,26 +476,33 @@ print_legend(FILE *out, const struct legend *lg, const char *indent,
 				continue;
 			if (t == CMP_CI)
 				fprintf(out, "%s~ not significant: %s (no raw "
-				    "samples)\n", indent, test_names[t]);
+				    "samples); within noise\n", indent,
+				    test_names[t]);
 			else
 				fprintf(out, "%s~ not significant at alpha %g "
-				    "(%s)\n", indent, alpha, test_names[t]);
+				    "(%s), or a change within the medians' 95%% "
+				    "confidence intervals: within noise\n",
+				    indent, alpha, test_names[t]);
 		}
 	}
+	if (lg->floor)
+		fprintf(out, "%s<floor: the call costs what an empty call "
+		    "does (the 95%% CI of its net cost reaches below half a "
+		    "core cycle): no rate\n", indent);
 	if (lg->na)
-		fprintf(out, "%sn/a: not comparable (a cost at or below the "
-		    "empty call's)\n", indent);
+		fprintf(out, "%sn/a: not comparable (a cost unknown, or at or "
+		    "below zero)\n", indent);
 }
 
 static void
 legend_add(struct legend *lg, const struct cmp_row *r)
 {
 	lg->tests[r->test] = 1;
-	if (!r->sig)
+	if (r->noise)
 		lg->insig = 1;
 }
 
-/* The bpf table's rates (mean and standard deviation, M/s) and widths. */
+/* The bpf table's rates (median and spread, M/s) and widths. */
 struct bpf_table {
 	double	*ra, *sa, *rb, *sb;	/* of A and B, per row */
 	size_t	 w[4];			/* column widths */
@@ -434,12 +547,15 @@ bpf_measure(const struct cmp_row *rows, size_t n, struct bpf_table *t)
 }
 
 static void
-bpf_header(FILE *out, const struct cmp_row *r, const size_t *w)
+bpf_header(FILE *out, const struct cmp_row *r, size_t n,
+    const struct cmp_result *res, const size_t *w)
 {
-	char lab[400];
+	char lab[400], info[700];
 
 	group_label(r, lab, sizeof(lab));
-	fprintf(out, "  %s:\n", lab);
+	table_info(r, n, res, info, sizeof(info));
+	fprintf(out, "  %s; %s; Improvement: After/Before - 1 of the rate, "
+	    "positive: B faster:\n", lab, info);
 	put_rule(out, w, 4);
 	fputs("  |", out);
 	put_centered(out, "Buffer Size", w[0], 11);
@@ -453,9 +569,10 @@ bpf_header(FILE *out, const struct cmp_row *r, const size_t *w)
 	put_rule(out, w, 4);
 }
 
-/* A "2.296 ± 0.066M/s" cell, or n/a. */
+/* A "2.296 ± 0.066M/s" cell, <floor, or n/a. */
 static void
-bpf_rate(FILE *out, double rate, double sd, size_t w)
+bpf_rate(FILE *out, const struct rpoint *p, double rate, double sd,
+    size_t w, struct legend *lg)
 {
 	char buf[128];
 	size_t len;
@@ -464,6 +581,9 @@ bpf_rate(FILE *out, double rate, double sd, size_t w)
 		len = (size_t)snprintf(buf, sizeof(buf), "%.3f ± %.3fM/s",
 		    rate, sd);
 		put_centered(out, buf, w, len - 1);
+	} else if (rset_floor_limited(p)) {
+		put_centered(out, "<floor", w, 6);
+		lg->floor = 1;
 	} else
 		put_centered(out, "n/a", w, 3);
 	putc('|', out);
@@ -478,11 +598,11 @@ bpf_row(FILE *out, const struct cmp_row *r, const struct bpf_table *t,
 	double ra = t->ra[i], rb = t->rb[i];
 
 	fprintf(out, "  |      %-*zu|", (int)(w[0] - 6), r->a->size);
-	bpf_rate(out, ra, t->sa[i], w[1]);
-	bpf_rate(out, rb, t->sb[i], w[2]);
+	bpf_rate(out, r->a, ra, t->sa[i], w[1], lg);
+	bpf_rate(out, r->b, rb, t->sb[i], w[2], lg);
 	if (isfinite(ra) && isfinite(rb) && ra > 0) {
 		fprintf(out, "  %*.2f  %%%s|", (int)(w[3] - 7),
-		    cmp_trunc2((rb / ra - 1) * 100), r->sig ? "  " : " ~");
+		    cmp_trunc2((rb / ra - 1) * 100), r->noise ? " ~" : "  ");
 		*lsum += log(rb / ra);
 		(*nlog)++;
 		legend_add(lg, r);
@@ -495,16 +615,16 @@ bpf_row(FILE *out, const struct cmp_row *r, const struct bpf_table *t,
 }
 
 static void
-print_bpf(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
-    const struct cmp_opts *o)
+print_bpf(FILE *out, const struct cmp_row *rows, size_t n,
+    const struct cmp_result *res, const struct cmp_opts *o)
 {
 	struct bpf_table t;
-	struct legend lg = { { 0 }, 0, 0 };
+	struct legend lg = { { 0 }, 0, 0, 0 };
 	double lsum = 0;
 	size_t i, nlog = 0;
 
 	bpf_measure(rows, n, &t);
-	bpf_header(out, &rows[0], t.w);
+	bpf_header(out, &rows[0], n, res, t.w);
 	for (i = 0; i < n; i++)
 		bpf_row(out, &rows[i], &t, i, &lsum, &nlog, &lg);
 	put_rule(out, t.w, 4);
@@ -523,39 +643,48 @@ print_bpf(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
 	free(t.ra);
 }
 
+/*
+ * The SPARC letter's layout. Its column titles say "Avg."; the cells are
+ * medians (the header line says so), the statistic of every style. Its
+ * third title said "(latency reduction)" over a Delta that is negative
+ * when latency drops; the title here says which sign is faster.
+ */
 static void
-print_ticks(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
-    int number, const struct cmp_opts *o)
+print_ticks(FILE *out, const struct cmp_row *rows, size_t n,
+    const struct cmp_result *res, int number, const struct cmp_opts *o)
 {
 	size_t i, nlog = 0;
 	double lsum = 0;
-	char lab[400], u[32];
+	char lab[400], info[700], u[32];
+	const char *unit = res->unit;
 	const char *fmt = strcmp(unit, "ticks") == 0 ||
 	    strcmp(unit, "cycles") == 0 ? "%.0f" : "%.2f";
-	struct legend lg = { { 0 }, 0, 0 };
+	struct legend lg = { { 0 }, 0, 0, 0 };
 
 	if (strcmp(unit, "ticks") == 0)
 		snprintf(u, sizeof(u), "Ticks");
 	else
 		snprintf(u, sizeof(u), "%s", unit);
 	group_label(&rows[0], lab, sizeof(lab));
-	fprintf(out, "%d. %s\n\n", number, lab);
+	table_info(rows, n, res, info, sizeof(info));
+	fprintf(out, "%d. %s; %s\n\n", number, lab, info);
 	fprintf(out, "No.of bytes   %s\t   %s    \tDelta ((B-A)/A)*100\n",
 	    rows[0].a->kernel, rows[0].b->kernel);
-	fprintf(out, "\t     (Avg.%s A) (Avg.%s B) (latency reduction)\n",
+	fprintf(out, "\t     (Avg.%s A) (Avg.%s B) (negative: B faster)\n",
 	    u, u);
 	for (i = 0; i < n; i++) {
 		const struct cmp_row *r = &rows[i];
-		double a = r->a->st.mean * r->fa, b = r->b->st.mean * r->fb;
+		double a = r->a->st.median * r->fa, b = r->b->st.median * r->fb;
 
 		fprintf(out, "  %zu\t\t", r->a->size);
 		fprintf(out, fmt, a);
 		fputs("\t\t", out);
 		fprintf(out, fmt, b);
-		if (a > 0 && b > 0 && isfinite(a) && isfinite(b)) {
+		if (isfinite(r->ratio)) {
 			fprintf(out, "\t\t%6.2f%s\n",
-			    cmp_trunc2((b - a) / a * 100), r->sig ? "" : " ~");
-			lsum += log(b / a);
+			    cmp_trunc2((r->ratio - 1) * 100),
+			    r->noise ? " ~" : "");
+			lsum += log(r->ratio);
 			nlog++;
 			legend_add(&lg, r);
 		} else {
@@ -581,18 +710,21 @@ fmt_pct(char *buf, size_t len, double ratio)
 }
 
 static void
-print_markdown(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
-    const struct cmp_opts *o)
+print_markdown(FILE *out, const struct cmp_row *rows, size_t n,
+    const struct cmp_result *res, const struct cmp_opts *o)
 {
 	size_t i, nlog = 0;
 	double lsum = 0;
-	char lab[400], d[32];
-	struct legend lg = { { 0 }, 0, 0 };
+	char lab[400], info[700], d[32];
+	const char *unit = res->unit;
+	struct legend lg = { { 0 }, 0, 0, 0 };
 
 	group_label(&rows[0], lab, sizeof(lab));
-	fprintf(out, "### %s\n\n", lab);
-	fprintf(out, "| Size | A: %s (%s) | B: %s (%s) | Delta | p | Significant |\n",
-	    rows[0].a->kernel, unit, rows[0].b->kernel, unit);
+	table_info(rows, n, res, info, sizeof(info));
+	fprintf(out, "### %s\n\n%s\n\n", lab, info);
+	fprintf(out, "| Size | A: %s (%s) | B: %s (%s) | Delta (+: B slower) "
+	    "| p | Significant |\n", rows[0].a->kernel, unit,
+	    rows[0].b->kernel, unit);
 	fprintf(out, "|-----:|------:|------:|------:|--:|:--|\n");
 	for (i = 0; i < n; i++) {
 		const struct cmp_row *r = &rows[i];
@@ -600,12 +732,12 @@ print_markdown(FILE *out, const struct cmp_row *rows, size_t n, const char *unit
 		fmt_pct(d, sizeof(d), r->ratio);
 		fprintf(out, "| %zu | %.2f | %.2f | %s%s | ", r->a->size,
 		    r->a->st.median * r->fa, r->b->st.median * r->fb, d,
-		    r->sig || !isfinite(r->ratio) ? "" : " ~");
+		    !r->noise || !isfinite(r->ratio) ? "" : " ~");
 		if (isnan(r->p))
 			fprintf(out, "- |");
 		else
 			fprintf(out, "%.2g |", r->p);
-		fprintf(out, " %s |\n", r->sig ? "yes" : "no");
+		fprintf(out, " %s |\n", r->noise ? "no" : "yes");
 		if (isfinite(r->ratio)) {
 			lsum += log(r->ratio);
 			nlog++;
@@ -625,9 +757,10 @@ print_csv_header(FILE *out)
 {
 	static const char *const cols[] = {
 		"row", "family", "a_kernel", "b_kernel", "size", "src_align",
-		"dst_align", "cache", "mode", "unit", "a_n", "a_median",
-		"a_mean", "a_stddev", "b_n", "b_median", "b_mean", "b_stddev",
-		"delta_pct", "p_value", "test", "significant", "gate", NULL
+		"dst_align", "distance", "cache", "mode", "unit", "cost",
+		"a_n", "a_median", "a_mean", "a_stddev", "b_n", "b_median",
+		"b_mean", "b_stddev", "delta_pct", "p_value", "test",
+		"significant", "noise", "gate", "timer", "cpu", NULL
 	};
 	struct csv_writer w;
 	size_t i;
@@ -638,28 +771,44 @@ print_csv_header(FILE *out)
 	csv_end(&w);
 }
 
+/* The columns a row and the geomean share: where and how. */
 static void
-print_csv(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
-    const struct cmp_opts *o)
+csv_where(struct csv_writer *w, const char *kind, const struct cmp_row *r,
+    const struct cmp_result *res, int point)
+{
+	csv_str(w, kind);
+	csv_str(w, r->a->family);
+	csv_str(w, r->a->kernel);
+	csv_str(w, r->b->kernel);
+	if (point)
+		csv_ulong(w, r->a->size);
+	else
+		csv_str(w, "");
+	csv_ulong(w, r->a->src_align);
+	csv_ulong(w, r->a->dst_align);
+	csv_ulong(w, r->a->distance);
+	csv_str(w, r->a->cache);
+	csv_str(w, r->a->mode);
+	csv_str(w, res->unit);
+	csv_str(w, res->cost == CMP_COST_NET ? "net" : "whole");
+}
+
+static void
+print_csv(FILE *out, const struct cmp_row *rows, size_t n,
+    const struct cmp_result *res, const struct cmp_opts *o)
 {
 	struct csv_writer w;
 	size_t i, nlog = 0;
 	double lsum = 0;
+	char timer[160], cpu[200];
 
+	timer_desc(res->a, rows[0].a, res->unit, timer, sizeof(timer));
+	cpu_desc(res->a, cpu, sizeof(cpu));
 	csv_init(&w, out);
 	for (i = 0; i < n; i++) {
 		const struct cmp_row *r = &rows[i];
 
-		csv_str(&w, "point");
-		csv_str(&w, r->a->family);
-		csv_str(&w, r->a->kernel);
-		csv_str(&w, r->b->kernel);
-		csv_ulong(&w, r->a->size);
-		csv_ulong(&w, r->a->src_align);
-		csv_ulong(&w, r->a->dst_align);
-		csv_str(&w, r->a->cache);
-		csv_str(&w, r->a->mode);
-		csv_str(&w, unit);
+		csv_where(&w, "point", r, res, 1);
 		csv_ulong(&w, r->a->n);
 		csv_double(&w, r->a->st.median * r->fa);
 		csv_double(&w, r->a->st.mean * r->fa);
@@ -672,29 +821,25 @@ print_csv(FILE *out, const struct cmp_row *rows, size_t n, const char *unit,
 		csv_double(&w, r->p);
 		csv_str(&w, test_short[r->test]);
 		csv_str(&w, r->sig ? "yes" : "no");
+		csv_str(&w, r->noise ? "yes" : "no");
 		csv_str(&w, o->fail_above < 0 ? "" : r->gate_fail ? "fail" :
 		    "pass");
+		csv_str(&w, timer);
+		csv_str(&w, cpu);
 		csv_end(&w);
 		if (isfinite(r->ratio)) {
 			lsum += log(r->ratio);
 			nlog++;
 		}
 	}
-	csv_str(&w, "geomean");
-	csv_str(&w, rows[0].a->family);
-	csv_str(&w, rows[0].a->kernel);
-	csv_str(&w, rows[0].b->kernel);
-	csv_str(&w, "");
-	csv_ulong(&w, rows[0].a->src_align);
-	csv_ulong(&w, rows[0].a->dst_align);
-	csv_str(&w, rows[0].a->cache);
-	csv_str(&w, rows[0].a->mode);
-	csv_str(&w, unit);
+	csv_where(&w, "geomean", &rows[0], res, 0);
 	for (i = 0; i < 8; i++)
 		csv_str(&w, "");
 	csv_double(&w, nlog ? (exp(lsum / (double)nlog) - 1) * 100 : NAN);
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 5; i++)
 		csv_str(&w, "");
+	csv_str(&w, timer);
+	csv_str(&w, cpu);
 	csv_end(&w);
 }
 
@@ -728,42 +873,62 @@ report_unmatched(const struct rset *s, const char *side,
 static int match_rows(const struct rset *, const struct rset *,
     const struct cmp_opts *, struct cmp_result *, char *, size_t);
 
+/*
+ * Refuse what cannot be compared as it stands: results whose files
+ * recorded different cost bases (whole-call costs against net ones
+ * converted by an overhead), unless allow_mixed. Placements are checked
+ * point by point when matching (pair_points).
+ */
+static int
+check_bases(const struct rset *a, const struct rset *b,
+    const struct cmp_opts *o, char *err, size_t errlen)
+{
+	if (o->allow_mixed)
+		return 0;
+	if (strcmp(a->basis, b->basis) == 0 && strcmp(a->basis, "mixed") != 0)
+		return 0;
+	snprintf(err, errlen, "compare: %s holds %s costs%s and %s %s costs%s: "
+	    "not compared (--allow-mixed to compare them anyway)", a->path,
+	    a->basis, a->basis_inferred ? " (not recorded; inferred)" : "",
+	    b->path, b->basis, b->basis_inferred ? " (not recorded; "
+	    "inferred)" : "");
+	return -1;
+}
+
+/* Say when a side's whole-call costs were rebuilt from net ones. */
+static void
+note_basis(const struct rset *rs, const struct cmp_opts *o)
+{
+	if (o->cost == CMP_COST_NET || strcmp(rs->basis, "whole") == 0)
+		return;
+	talk("csumbench: compare: %s holds net costs (%s): its whole-call "
+	    "costs are taken as net + the overhead it records\n", rs->path,
+	    rs->basis_inferred ? "no cost basis recorded; an older "
+	    "csumbench's file" : "as recorded");
+}
+
 int
 compare_match(const struct rset *a, const struct rset *b,
     const struct cmp_opts *o, struct cmp_result *res, char *err,
     size_t errlen)
 {
-	size_t i;
-	int missing = 0;
-
 	memset(res, 0, sizeof(*res));
-	if (o->cost == CMP_COST_NET ||
-	    (o->cost == CMP_COST_AUTO && o->same_run))
-		return match_rows(a, b, o, res, err, errlen);
-	for (i = 0; i < a->n; i++)
-		missing |= !isfinite(a->p[i].overhead);
-	for (i = 0; i < b->n; i++)
-		missing |= !isfinite(b->p[i].overhead);
-	if (missing && o->cost == CMP_COST_GROSS) {
-		snprintf(err, errlen, "compare: --cost gross needs the overhead "
-		    "of every point, and %s or %s lacks it", a->path, b->path);
+	res->cost = o->cost;
+	if (check_bases(a, b, o, err, errlen) != 0)
 		return -1;
+	note_basis(a, o);
+	if (b != a && strcmp(a->path, b->path) != 0)
+		note_basis(b, o);
+	if (o->cost == CMP_COST_NET) {
+		rset_net_view(&res->va, a);
+		rset_net_view(&res->vb, b);
+		res->views = 1;
+		a = &res->va;
+		b = &res->vb;
 	}
-	if (missing)
-		return match_rows(a, b, o, res, err, errlen);
-	if (o->same_run)
-		talk("csumbench: comparing gross costs per call (the "
-		    "empty-call overhead added back)\n");
-	else
-		talk("csumbench: compare: two runs: comparing gross costs per "
-		    "call (each run's empty-call overhead added back; --cost "
-		    "net to compare the kernels' net costs)\n");
-	res->gross = 1;
-	rset_copy(&res->ga, a);
-	rset_copy(&res->gb, b);
-	rset_add_overhead(&res->ga);
-	rset_add_overhead(&res->gb);
-	if (match_rows(&res->ga, &res->gb, o, res, err, errlen) != 0) {
+	res->a = a;
+	res->b = b;
+	if (match_rows(a, b, o, res, err, errlen) != 0) {
 		compare_result_free(res);
 		return -1;
 	}
@@ -774,9 +939,9 @@ void
 compare_result_free(struct cmp_result *res)
 {
 	free(res->rows);
-	if (res->gross) {
-		rset_free(&res->ga);
-		rset_free(&res->gb);
+	if (res->views) {
+		rset_free(&res->va);
+		rset_free(&res->vb);
 	}
 	memset(res, 0, sizeof(*res));
 }
@@ -790,7 +955,7 @@ compare_sets(const struct rset *a, const struct rset *b,
 
 	if (compare_match(a, b, o, &res, err, errlen) != 0)
 		return -1;
-	compare_print(out, res.rows, res.n, res.unit, o);
+	compare_print(out, res.rows, res.n, &res, o);
 	fflush(out);
 	rc = compare_gate(&res, o);
 	compare_result_free(&res);
@@ -848,6 +1013,61 @@ sides(struct match *m)
 }
 
 /*
+ * A point of B without a partner in A: is there one at another placement
+ * (the same key but the distance)? Then A and B were measured with their
+ * buffers placed differently, which moves copies by a factor at small
+ * distances: refused, unless allow_mixed (pair_across_placements).
+ */
+static int
+other_placement(struct match *m, const size_t *ix, size_t n,
+    const struct rpoint *q)
+{
+	unsigned mask = (m->o->a_kernel == NULL ? RK_ALL : RK_POSITION) &
+	    ~RK(RK_DIST);
+	size_t k;
+	char d[300];
+
+	if (m->o->allow_mixed || (k = rkey_find(m->a, ix, n, q, mask)) == n)
+		return 0;
+	point_desc(q, d, sizeof(d));
+	return match_fail(m, "compare: %s and %s were measured at different "
+	    "placements (%s has %s; %s has distance %zu): not compared "
+	    "(--allow-mixed to compare them anyway)", m->a->path, m->b->path,
+	    m->b->path, d, m->a->path, m->a->p[ix[k]].distance);
+}
+
+/*
+ * --allow-mixed, when no point matched at the same placement: pair the
+ * points regardless of their distance (each side must then have one
+ * placement per position, or a point is there twice).
+ */
+static int
+pair_across_placements(struct match *m)
+{
+	const struct rset *a = m->a, *b = m->b;
+	unsigned mask = (m->o->a_kernel == NULL ? RK_ALL : RK_POSITION) &
+	    ~RK(RK_DIST);
+	size_t *ia = xcalloc(a->n + 1, sizeof(size_t)), na = 0, i, j, k;
+	struct cmp_result *res = m->res;
+
+	for (i = 0; i < a->n; i++)
+		if (m->elig_a[i])
+			ia[na++] = i;
+	rkey_sort(a, ia, na, mask);
+	for (j = 0; j < b->n; j++) {
+		if (!m->elig_b[j] ||
+		    (k = rkey_find(a, ia, na, &b->p[j], mask)) == na)
+			continue;
+		m->used_a[ia[k]] = m->used_b[j] = 1;
+		res->rows[res->n].a = &a->p[ia[k]];
+		res->rows[res->n++].b = &b->p[j];
+		res->cross_placement++;
+	}
+	free(ia);
+	return 0;
+}
+
+/*
  * Pair every B point that takes part with the A point of the same grid key
  * (the whole key; only the position when --a-kernel names A's kernel):
  * A's points sorted once on it, each B point found by bisection. A row
@@ -859,22 +1079,30 @@ pair_points(struct match *m)
 	const struct rset *a = m->a, *b = m->b;
 	unsigned mask = m->o->a_kernel == NULL ? RK_ALL : RK_POSITION;
 	size_t *ia = xcalloc(a->n + 1, sizeof(size_t)), na = 0, i, j, k;
+	size_t *ip = xcalloc(a->n + 1, sizeof(size_t));
 	struct cmp_result *res = m->res;
 	char d[300];
+	int rc = 0;
 
 	for (i = 0; i < a->n; i++)
 		if (m->elig_a[i])
 			ia[na++] = i;
 	rkey_sort(a, ia, na, mask);
+	memcpy(ip, ia, na * sizeof(size_t));
+	rkey_sort(a, ip, na, mask & ~RK(RK_DIST));
 	res->rows = xcalloc(b->n + 1, sizeof(*res->rows));
-	for (j = 0; j < b->n; j++) {
-		if (!m->elig_b[j] ||
-		    (k = rkey_find(a, ia, na, &b->p[j], mask)) == na)
+	for (j = 0; j < b->n && rc == 0; j++) {
+		if (!m->elig_b[j])
 			continue;
+		if ((k = rkey_find(a, ia, na, &b->p[j], mask)) == na) {
+			rc = other_placement(m, ip, na, &b->p[j]);
+			continue;
+		}
 		if (k + 1 < na &&
 		    rkey_cmp(&a->p[ia[k + 1]], &b->p[j], mask) == 0) {
 			point_desc(&a->p[ia[k + 1]], d, sizeof(d));
 			free(ia);
+			free(ip);
 			return match_fail(m, "compare: %s has the point %s "
 			    "twice", a->path, d);
 		}
@@ -883,7 +1111,10 @@ pair_points(struct match *m)
 		res->rows[res->n++].b = &b->p[j];
 	}
 	free(ia);
-	return 0;
+	free(ip);
+	if (rc == 0 && m->o->allow_mixed && m->res->n == 0)
+		return pair_across_placements(m);
+	return rc;
 }
 
 /* The -k filter (rows where either kernel matches), then the tables'
@@ -989,7 +1220,7 @@ match_rows(const struct rset *a, const struct rset *b,
 
 void
 compare_print(FILE *out, const struct cmp_row *rows, size_t nrows,
-    const char *unit, const struct cmp_opts *o)
+    const struct cmp_result *res, const struct cmp_opts *o)
 {
 	size_t i, g;
 	int number = 0;
@@ -1004,16 +1235,16 @@ compare_print(FILE *out, const struct cmp_row *rows, size_t nrows,
 			putc('\n', out);
 		switch (o->style) {
 		case CMP_BPF:
-			print_bpf(out, rows + i, g - i, unit, o);
+			print_bpf(out, rows + i, g - i, res, o);
 			break;
 		case CMP_TICKS:
-			print_ticks(out, rows + i, g - i, unit, ++number, o);
+			print_ticks(out, rows + i, g - i, res, ++number, o);
 			break;
 		case CMP_MARKDOWN:
-			print_markdown(out, rows + i, g - i, unit, o);
+			print_markdown(out, rows + i, g - i, res, o);
 			break;
 		case CMP_CSV:
-			print_csv(out, rows + i, g - i, unit, o);
+			print_csv(out, rows + i, g - i, res, o);
 			break;
 		}
 	}

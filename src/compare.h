@@ -15,14 +15,11 @@
 
 enum cmp_style { CMP_BPF, CMP_TICKS, CMP_MARKDOWN, CMP_CSV };
 /*
- * The cost compared: net (what the kernel adds to a call: the engine's
- * figure, the empty call's cost subtracted) or gross (with that overhead
- * added back: what the timer saw). auto is net within one run and gross
- * across runs, because each run estimates the empty call on its own and
- * the estimate moves by a tick or two between runs, which would show as
- * large relative changes of the smallest kernels.
+ * The cost compared: the whole call (what the timer saw per call, the
+ * default) or net (the empty call's cost subtracted: what the kernel adds
+ * to a call), both from the same results (rset.h).
  */
-enum { CMP_COST_AUTO, CMP_COST_NET, CMP_COST_GROSS };
+enum { CMP_COST_WHOLE, CMP_COST_NET };
 
 struct cmp_opts {
 	enum cmp_style	 style;
@@ -41,6 +38,12 @@ struct cmp_opts {
 	const char	*b_kernel;	/* ... with b_kernel of B */
 	int		 same_run;	/* A and B are one run: samples paired */
 	int		 cost;		/* CMP_COST_*: which cost is compared */
+	/*
+	 * Compare results of different cost bases (as recorded) or
+	 * placements: points that differ only in their distance are then
+	 * matched. Without it such a comparison is refused.
+	 */
+	int		 allow_mixed;
 	int		 quiet;
 };
 
@@ -58,6 +61,12 @@ struct cmp_row {
 	double	 ratio;		/* median cost B / A; NaN if not comparable */
 	double	 p;		/* two-sided p-value; NaN for CMP_CI */
 	int	 sig;		/* significant at alpha */
+	/*
+	 * Within noise: not significant, or the change of the medians no
+	 * larger than their 95% CIs' half-widths combined. Such rows are
+	 * marked "~" in every style.
+	 */
+	int	 noise;
 	enum cmp_test test;
 	double	 pg;		/* the gate's one-sided p-value */
 	int	 slower;	/* ratio above the gate's threshold */
@@ -74,13 +83,16 @@ struct cmp_result {
 	size_t		 n;
 	const char	*unit;	/* the unit every row is shown in */
 	size_t		 unmatched_a, unmatched_b;  /* points without a match */
-	struct rset	 ga, gb;	/* the gross costs, when compared */
-	int		 gross;
+	const struct rset *a, *b;	/* the sets the rows point into */
+	struct rset	 va, vb;	/* the net views, when compared */
+	int		 views;
+	int		 cost;		/* CMP_COST_* compared */
+	size_t		 cross_placement; /* rows matched across distances */
 };
 
 /*
  * The defaults: markdown, alpha 0.05, no gate, --min-delta auto, all
- * points, cost auto.
+ * points, whole-call costs.
  */
 void	compare_opts_init(struct cmp_opts *o);
 /* Parse a --style name; -1 if unknown. */
@@ -90,15 +102,20 @@ int	cmp_style_parse(const char *s);
  * (and judge it with the gate when o->fail_above >= 0). Unmatched points
  * are listed on stderr. Returns 0, or -1 with a one-line message in err
  * (no point matches, a point twice, units that cannot be converted, an
- * unknown --a-kernel); res is then empty. The rows point into a and b (or
- * into res's gross copies), so those must outlive res.
+ * unknown --a-kernel, different cost bases or placements without
+ * allow_mixed); res is then empty. The rows point into a and b (or into
+ * res's net views), so those must outlive res.
  */
 int	compare_match(const struct rset *a, const struct rset *b,
 	    const struct cmp_opts *o, struct cmp_result *res, char *err,
 	    size_t errlen);
-/* Tables of rows[0..n-1] (in res->rows's order) in o->style. */
+/*
+ * Tables of rows[0..n-1] (res->rows or a run of them, in its order) in
+ * o->style, each headed by a line naming n, the timer, the CPU and the
+ * cost compared.
+ */
 void	compare_print(FILE *out, const struct cmp_row *rows, size_t n,
-	    const char *unit, const struct cmp_opts *o);
+	    const struct cmp_result *res, const struct cmp_opts *o);
 /* The gate's verdict on stderr: 0, or EXIT_CHECK when it fails. */
 int	compare_gate(const struct cmp_result *res, const struct cmp_opts *o);
 void	compare_result_free(struct cmp_result *res);

@@ -1,12 +1,12 @@
 /*
  * engine.c - the measurement engine.
  *
- * Points that share a grid position (size, offsets, cache state, mode) form
- * a group. A group's kernels are calibrated, warmed up, then sampled in
- * repetitions; within each repetition every kernel of the group is visited
- * once, in a freshly shuffled order, so that drift of the machine (other
- * tenants, frequency) hits every kernel alike and paired comparisons within
- * a repetition stay fair.
+ * Points that share a grid position (size, offsets, placement, cache
+ * state, mode) form a group. A group's kernels are calibrated, warmed up,
+ * then sampled in repetitions; within each repetition every kernel of the
+ * group is visited once, in a freshly shuffled order, so that drift of the
+ * machine (other tenants, frequency) hits every kernel alike and paired
+ * comparisons within a repetition stay fair.
  *
  * Sampling is adaptive: every point gets at least --reps samples and
  * --min-time of sampling; then groups whose points' 95% CI of the median
@@ -77,8 +77,8 @@ static int
 same_position(const struct point *a, const struct point *b)
 {
 	return a->size == b->size && a->src_off == b->src_off &&
-	    a->dst_off == b->dst_off && a->cache == b->cache &&
-	    a->mode == b->mode;
+	    a->dst_off == b->dst_off && a->distance == b->distance &&
+	    a->cache == b->cache && a->mode == b->mode;
 }
 
 static double
@@ -155,15 +155,17 @@ progress(struct sweep *sw, enum engine_phase phase, size_t refining,
 	o->progress(&sw->pr, o->progress_arg);
 }
 
-/* Append x to a growing array. */
+/* Append a sample (whole-call cost) and its repetition's floor to p. */
 static void
-push(double **v, size_t *n, size_t *cap, double x)
+push(struct point *p, double whole, double floor)
 {
-	if (*n == *cap) {
-		*cap = *cap ? *cap * 2 : 32;
-		*v = xreallocarray(*v, *cap, sizeof(double));
+	if (p->nsamples == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 32;
+		p->samples = xreallocarray(p->samples, p->cap, sizeof(double));
+		p->floors = xreallocarray(p->floors, p->cap, sizeof(double));
 	}
-	(*v)[(*n)++] = x;
+	p->samples[p->nsamples] = whole;
+	p->floors[p->nsamples++] = floor;
 }
 
 /* Warm up every kernel of the group, and its empties, in order. */
@@ -219,8 +221,8 @@ visit(struct sweep *sw, struct group *gr, size_t v)
 /*
  * Take `reps` repetitions of a group: each visits every kernel and every
  * family's empty kernel once, in a fresh random order; then each kernel's
- * sample is its per-call cost less the empty ones' floor of that
- * repetition.
+ * sample is its per-call cost, kept with the empty ones' floor of that
+ * repetition (the net cost is the difference).
  */
 static void
 sample_group(struct sweep *sw, struct group *gr, size_t reps, size_t warmup)
@@ -239,49 +241,9 @@ sample_group(struct sweep *sw, struct group *gr, size_t reps, size_t warmup)
 		for (i = 0; i < gr->n; i++) {
 			struct point *p = &sw->pts[gr->first + i];
 
-			push(&p->samples, &p->nsamples, &p->cap,
-			    sw->raw[i] - gr->fl.now[p->k->family]);
+			push(p, sw->raw[i], gr->fl.now[p->k->family]);
 		}
 	}
-}
-
-/*
- * Statistics of a point, with an honest CI of the median. The order-
- * statistic interval of stats_compute assumes independent samples; on a
- * shared machine they are not: a state (a busy sibling thread, a predictor
- * state) persists over many consecutive samples, and that interval comes
- * out far narrower than the run-to-run spread. So the interval is widened
- * to cover a batch-medians interval too: the samples, in the order taken,
- * are cut into NBLOCK blocks of consecutive samples (taken at different
- * times of the run), and median +- t(NBLOCK-1) * sd(block medians) /
- * sqrt(NBLOCK) must lie inside it.
- */
-#define NBLOCK		5
-#define T975_4		2.776445105	/* Student's t, 4 degrees of freedom */
-
-static void
-point_stats(const double *x, size_t n, struct stats *st)
-{
-	double bm[NBLOCK], mean = 0, var = 0, half;
-	size_t b;
-
-	stats_compute(x, n, st);
-	if (n < 4 * NBLOCK)
-		return;
-	for (b = 0; b < NBLOCK; b++) {
-		size_t lo = n * b / NBLOCK, hi = n * (b + 1) / NBLOCK;
-
-		bm[b] = stats_median(x + lo, hi - lo);
-		mean += bm[b];
-	}
-	mean /= NBLOCK;
-	for (b = 0; b < NBLOCK; b++)
-		var += (bm[b] - mean) * (bm[b] - mean);
-	half = T975_4 * sqrt(var / (NBLOCK - 1)) / sqrt((double)NBLOCK);
-	if (st->median - half < st->ci_lo)
-		st->ci_lo = st->median - half;
-	if (st->median + half > st->ci_hi)
-		st->ci_hi = st->median + half;
 }
 
 /*
@@ -307,7 +269,7 @@ group_done(struct sweep *sw, const struct group *gr)
 			struct stats st;
 			double tol;
 
-			point_stats(p->samples, p->nsamples, &st);
+			stats_compute_series(p->samples, p->nsamples, &st);
 			/* Relative to the median, or to 1 unit near 0. */
 			tol = o->target_ci * (fabs(st.median) > 1 ?
 			    fabs(st.median) : 1);
@@ -423,7 +385,8 @@ calibrate(struct sweep *sw)
 			    &gr->b, p->size, p->mode, sw->target, ti,
 			    &p->batch_units);
 			free(p->samples);
-			p->samples = NULL;
+			free(p->floors);
+			p->samples = p->floors = NULL;
 			p->cap = 0;
 			p->nsamples = 0;
 			p->spent = 0;
@@ -526,15 +489,14 @@ refine(struct sweep *sw)
 }
 
 /*
- * Phase 6. Every point's statistics, and the overhead its samples had
- * subtracted: the median floor of its family over the run, and its share
- * of the timer's own cost.
+ * Phase 6. Every point's statistics, of the whole calls and net, and its
+ * overhead: the median floor of its family over the run.
  */
 static void
 finish(struct sweep *sw)
 {
-	const struct timer_info *ti = sw->ti;
-	size_t g, i;
+	size_t g, i, k;
+	double *net = NULL;
 
 	for (g = 0; g < sw->ngroups; g++) {
 		struct group *gr = &sw->groups[g];
@@ -542,11 +504,15 @@ finish(struct sweep *sw)
 		for (i = gr->first; i < gr->first + gr->n; i++) {
 			struct point *p = &sw->pts[i];
 
-			point_stats(p->samples, p->nsamples, &p->st);
-			p->overhead = floor_median(&gr->fl, p->k->family) +
-			    ti->overhead / (double)p->batch;
+			net = xreallocarray(net, p->nsamples + 1, sizeof(double));
+			for (k = 0; k < p->nsamples; k++)
+				net[k] = p->samples[k] - p->floors[k];
+			stats_compute_series(p->samples, p->nsamples, &p->st);
+			stats_compute_series(net, p->nsamples, &p->net);
+			p->overhead = floor_median(&gr->fl, p->k->family);
 		}
 	}
+	free(net);
 }
 
 /* What the run did, for the caller's provenance and warnings. */
@@ -640,7 +606,8 @@ engine_free(struct point *pts, size_t npts)
 
 	for (i = 0; i < npts; i++) {
 		free(pts[i].samples);
-		pts[i].samples = NULL;
+		free(pts[i].floors);
+		pts[i].samples = pts[i].floors = NULL;
 		pts[i].cap = 0;
 	}
 }

@@ -3,12 +3,15 @@
  *
  * The measured quantity is the cost of one call at one grid point:
  * kernel x size x src offset x dst offset x cache state x call mode.
- * A sample is one timed batch of calls; its per-call cost is
- *   (elapsed - timer overhead) / batch - empty-call cost,
+ * A sample is one timed batch of calls; its per-call cost (the whole
+ * call, what the cover letters' ticks and calls per second were) is
+ *   (elapsed - timer overhead) / batch,
  * where the clock starts after a few untimed warm-up calls in the same
- * loop, and the empty-call cost is that of calling an empty function of the
- * same family through the same loop (so a reported cost is what the kernel
- * adds to a call, and an empty kernel measures about 0).
+ * loop. Beside each sample the engine keeps the floor of its repetition:
+ * the cost of calling an empty function of the same family through the
+ * same loop, sampled in the same repetition. A sample less its floor is
+ * the net cost (what the kernel adds to a call; an empty kernel measures
+ * about 0), the second, labelled view.
  *
  * Throughput mode calls the kernel on independent inputs, so consecutive
  * calls may overlap in the out-of-order core: the cost is a reciprocal
@@ -36,18 +39,25 @@ struct point {
 	const struct kernel *k;
 	size_t	 size;
 	size_t	 src_off, dst_off;
+	/*
+	 * Placement: (destination base - source base) mod the page size,
+	 * the offsets applied on top (arena.c, dst_base).
+	 */
+	size_t	 distance;
 	int	 cache;		/* enum cache_mode */
 	int	 mode;		/* enum call_mode */
 	/* results */
-	double	*samples;	/* per-call cost, timer units, after subtraction */
+	double	*samples;	/* whole-call cost per call, timer units */
+	double	*floors;	/* the empty call's cost in each sample's repetition */
 	size_t	 nsamples;
 	size_t	 batch;		/* calls per sample */
-	double	 overhead;	/* per-call units subtracted (empty call + timer share) */
+	double	 overhead;	/* the median floor: whole minus net */
 	double	 batch_units;	/* timer units of one batch, at calibration */
 	double	 spent;		/* seconds spent in this point's samples */
 	size_t	 cap;		/* allocated length of samples */
 	int	 converged;	/* met --target-ci (1), or not (0) */
-	struct stats st;
+	struct stats st;	/* of the whole-call samples */
+	struct stats net;	/* of samples[i] - floors[i] */
 };
 
 /*

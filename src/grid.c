@@ -90,12 +90,31 @@ const struct grid_preset grid_align_presets[] = {
 	{ .name = NULL, .spec = NULL, .about = NULL }
 };
 
+/*
+ * Placements (--distance): where the destination's base sits past the
+ * source's, modulo the page. "aliased" puts it where 4K aliasing bites
+ * (the same position in the page, 16 bytes on as perf bench's two
+ * malloc'ed buffers usually are, one cache line on); "apart" half a page
+ * away, csumbench's default.
+ */
+const struct grid_preset grid_distance_presets[] = {
+	{ .name = "aliased",
+	  .spec = "0,16,64",
+	  .about = "the destination 0, 16 or 64 bytes past the source, mod the "
+	      "page (4K aliasing)" },
+	{ .name = "apart",
+	  .spec = "2048",
+	  .about = "half a page apart (the default)" },
+	{ .name = NULL, .spec = NULL, .about = NULL }
+};
+
 /* What one parse is for: sizes or offsets. */
 struct ctx {
 	const char	*kind;		/* "size" or "alignment", for messages */
 	const char	*what;		/* "size" or "offset" */
 	size_t		 max;		/* largest value allowed */
 	int		 presets;	/* size presets allowed as items */
+	const struct grid_preset *table; /* which presets; NULL: the sizes' */
 	char		*err;
 	size_t		 errlen;
 };
@@ -363,9 +382,10 @@ parse_preset_item(struct ctx *c, const char *s, size_t len, int depth,
 		fail(c, s, len, "not a number");
 		return -1;
 	}
-	p = find_preset(grid_presets, s, len);
+	p = find_preset(c->table != NULL ? c->table : grid_presets, s, len);
 	if (p == NULL) {
-		preset_names(grid_presets, names, sizeof names);
+		preset_names(c->table != NULL ? c->table : grid_presets, names,
+		    sizeof names);
 		fail(c, s, len, "no such preset (known: %s)", names);
 		return -1;
 	}
@@ -534,6 +554,35 @@ grid_parse(const char *spec, struct grid *g, char *err, size_t errlen)
 		spec = "";
 	if (strspn(spec, " \t") == strlen(spec)) {
 		fail(&c, spec, strlen(spec), "empty");
+		return -1;
+	}
+	if (parse_list(&c, spec, strlen(spec), 0, &vec) != 0) {
+		free(vec.v);
+		return -1;
+	}
+	vec_sort(&vec);
+	g->v = vec.v;
+	g->n = vec.n;
+	return 0;
+}
+
+int
+grid_parse_distance(const char *spec, size_t page, struct grid *g, char *err,
+    size_t errlen)
+{
+	struct ctx	 c = { .kind = "distance", .what = "distance",
+			    .max = page - 1, .presets = 1,
+			    .table = grid_distance_presets,
+			    .err = err, .errlen = errlen };
+	struct vec	 vec = { NULL, 0, 0 };
+
+	g->v = NULL;
+	g->n = 0;
+	if (err != NULL && errlen > 0)
+		err[0] = '\0';
+	if (spec == NULL || strspn(spec, " \t") == strlen(spec)) {
+		fail(&c, spec != NULL ? spec : "", spec != NULL ?
+		    strlen(spec) : 0, "empty");
 		return -1;
 	}
 	if (parse_list(&c, spec, strlen(spec), 0, &vec) != 0) {

@@ -48,6 +48,12 @@ int	grid_parse(const char *spec, struct grid *g, char *err, size_t errlen);
 /* Parse an alignment spec (offsets limited to GRID_MAX_OFFSET). */
 int	grid_parse_align(const char *spec, struct align_grid *a, char *err,
 	    size_t errlen);
+/*
+ * Parse a distance spec (--distance): numbers and ranges below page, or
+ * the presets of grid_distance_presets. As grid_parse.
+ */
+int	grid_parse_distance(const char *spec, size_t page, struct grid *g,
+	    char *err, size_t errlen);
 void	grid_free(struct grid *g);
 void	grid_free_align(struct align_grid *a);
 
@@ -60,5 +66,7 @@ struct grid_preset {
 extern const struct grid_preset grid_presets[];
 /* Alignment presets, NULL-terminated by name. */
 extern const struct grid_preset grid_align_presets[];
+/* Distance presets, NULL-terminated by name. */
+extern const struct grid_preset grid_distance_presets[];
 
 #endif

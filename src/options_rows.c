@@ -81,10 +81,10 @@ const struct opt_row opt_alpha = {
 
 const struct opt_row opt_cost = {
 	.name = "cost", .arg = "WHICH",
-	.help = "net (the kernel's own cost, empty call subtracted), gross "
-	    "(with the call overhead) or auto: net within one run, gross "
-	    "across two runs",
-	.def = "auto",
+	.help = "whole (the whole call, as the timer saw it) or net (the "
+	    "empty call's cost subtracted: what the kernel adds); gross is "
+	    "another name for whole",
+	.def = "whole",
 };
 
 const struct opt_row opt_fig_format = {

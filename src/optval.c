@@ -273,13 +273,14 @@ int
 optval_cost(const char *name, const char *arg, int *v, char *err,
     size_t errlen)
 {
-	static const char *const names[] = { "auto", "net", "gross", NULL };
+	/* gross: the name whole calls had before they were the default. */
+	static const char *const names[] = { "whole", "net", "gross", NULL };
 	static const int cost[] = {
-		CMP_COST_AUTO, CMP_COST_NET, CMP_COST_GROSS
+		CMP_COST_WHOLE, CMP_COST_NET, CMP_COST_WHOLE
 	};
 	int i;
 
-	if (optval_choice(name, arg, names, "auto, net or gross", &i, err,
+	if (optval_choice(name, arg, names, "whole or net", &i, err,
 	    errlen) != 0)
 		return -1;
 	*v = cost[i];

@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "arena.h"
 #include "csv.h"
 #include "plot.h"
 #include "rformat.h"
@@ -612,10 +613,115 @@ by_kernel_size(size_t x, size_t y, const void *arg)
 	return 0;
 }
 
+size_t
+plot_ref_distance(const struct rset *rs, const size_t *g, size_t n)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++)
+		if (rs->p[g[j]].distance == ARENA_APART)
+			return ARENA_APART;
+	return n > 0 ? rs->p[g[0]].distance : 0;
+}
+
+/*
+ * A placement heatmap's data: one row per (size, distance) of one kernel
+ * at one pair of offsets, with its median cost and that cost relative to
+ * the cheapest distance at the same size (1: the best placement).
+ */
+static void
+write_dist_cells(FILE *fp, const void *arg)
+{
+	const struct rows *r = arg;
+	struct csv_writer w;
+	size_t i, j;
+	static const char *const cols[] = { "family", "kernel", "size",
+	    "distance", "src_align", "dst_align", "cache", "mode", "unit",
+	    "cost", "median", "relative", NULL };
+
+	csv_init(&w, fp);
+	for (i = 0; cols[i] != NULL; i++)
+		csv_str(&w, cols[i]);
+	csv_end(&w);
+	for (i = 0; i < r->n; i++) {
+		const struct rpoint *p = &r->rs->p[r->idx[i]];
+		double best = p->st.median;
+
+		for (j = 0; j < r->n; j++) {
+			const struct rpoint *q = &r->rs->p[r->idx[j]];
+
+			if (q->size == p->size && q->st.median < best)
+				best = q->st.median;
+		}
+		csv_str(&w, p->family);
+		csv_str(&w, p->kernel);
+		csv_ulong(&w, p->size);
+		csv_ulong(&w, p->distance);
+		csv_ulong(&w, p->src_align);
+		csv_ulong(&w, p->dst_align);
+		csv_str(&w, p->cache);
+		csv_str(&w, p->mode);
+		csv_str(&w, p->unit);
+		csv_str(&w, p->cost);
+		csv_double(&w, p->st.median);
+		csv_double(&w, best > 0 ? p->st.median / best : NAN);
+		csv_end(&w);
+	}
+}
+
+/*
+ * The placement heatmap of one kernel in a group: size up, distance across,
+ * at the group's reference offsets (0/0, else the first measured); drawn
+ * when the kernel was measured at two distances or more.
+ */
+static int
+plot_distance(const struct plot_opts *o, const struct rset *rs,
+    const size_t *cell, size_t n, const char *sfx, const char *cpu,
+    struct figlist *figs, char *err, size_t errlen)
+{
+	const struct rpoint *r = &rs->p[cell[0]];
+	size_t *sel = xcalloc(n + 1, sizeof(size_t)), *dv = xcalloc(n + 1,
+	    sizeof(size_t)), s0 = r->src_align, d0 = r->dst_align, i, k = 0;
+	struct rows rows = { rs, sel, 0 };
+	struct figspec fs = { "distance", "distance.gp", write_dist_cells,
+	    &rows, { NULL }, r, r->kernel, 0 };
+	char *kn, *stem;
+	int rc = 0;
+
+	for (i = 0; i < n; i++)
+		if (rs->p[cell[i]].src_align == 0 &&
+		    rs->p[cell[i]].dst_align == 0)
+			s0 = d0 = 0;
+	for (i = 0; i < n; i++) {
+		const struct rpoint *q = &rs->p[cell[i]];
+
+		if (q->src_align == s0 && q->dst_align == d0 &&
+		    q->st.median > 0) {
+			dv[k] = q->distance;
+			sel[k++] = cell[i];
+		}
+	}
+	if (two_distinct(dv, k)) {
+		rows.n = k;
+		fs.args[0] = r->kernel;
+		fs.args[1] = cpu;
+		kn = safe_name(r->kernel);
+		stem = xasprintf("distance-%s%s", kn, sfx);
+		rc = draw(o, &fs, stem, figs, err, errlen);
+		free(kn);
+		free(stem);
+	}
+	free(sel);
+	free(dv);
+	return rc;
+}
+
 /*
  * The throughput curve of one group (family, cache state, mode): its
  * points at offsets 0/0 when measured there, else at the group's first
- * offsets, by kernel and size; drawn when they have two sizes or more.
+ * offsets, and at one placement (the default distance when measured,
+ * else the group's first), by kernel and size; drawn when they have two
+ * sizes or more.
  */
 static int
 plot_curve(const struct plot_opts *o, const struct rset *rs, const size_t *g,
@@ -632,13 +738,16 @@ plot_curve(const struct plot_opts *o, const struct rset *rs, const size_t *g,
 	char *fam, *stem;
 	int rc = 0;
 
+	size_t dist = plot_ref_distance(rs, g, ng);
+
 	for (j = 0; j < ng; j++)
 		if (rs->p[g[j]].src_align == 0 && rs->p[g[j]].dst_align == 0)
 			s0 = d0 = 0;
 	for (j = 0; j < ng; j++) {
 		const struct rpoint *q = &rs->p[g[j]];
 
-		if (q->src_align == s0 && q->dst_align == d0 && q->size > 0) {
+		if (q->src_align == s0 && q->dst_align == d0 && q->size > 0 &&
+		    q->distance == dist) {
 			sz[ns] = q->size;
 			sl[ns++] = g[j];
 		}
@@ -667,18 +776,34 @@ plot_heatmaps(const struct plot_opts *o, const struct rset *rs,
 	size_t *perm = xcalloc(ng + 1, sizeof(size_t));
 	size_t *start = xcalloc(ng + 1, sizeof(size_t));
 	size_t *cell = xcalloc(ng + 1, sizeof(size_t));
-	size_t c, nc, j;
+	size_t *at = xcalloc(ng + 1, sizeof(size_t));
+	size_t c, nc, j, na = 0, dist = plot_ref_distance(rs, g, ng);
 	int rc = 0;
 
+	/* Alignment maps at one placement, so each cell is one point. */
 	for (j = 0; j < ng; j++)
-		v[j] = &rs->p[g[j]];
-	nc = rkey_group(v, ng, RK(RK_KERNEL) | RK(RK_SIZE), perm, start);
+		if (rs->p[g[j]].distance == dist) {
+			at[na] = g[j];
+			v[na++] = &rs->p[g[j]];
+		}
+	nc = rkey_group(v, na, RK(RK_KERNEL) | RK(RK_SIZE), perm, start);
 	for (c = 0; c < nc && rc == 0; c++) {
 		for (j = start[c]; j < start[c + 1]; j++)
-			cell[j - start[c]] = g[perm[j]];
+			cell[j - start[c]] = at[perm[j]];
 		rc = plot_heatmap(o, rs, cell, start[c + 1] - start[c], sfx,
 		    cpu, figs, err, errlen);
 	}
+	/* Placement maps: every distance of a kernel. */
+	for (j = 0; j < ng; j++)
+		v[j] = &rs->p[g[j]];
+	nc = rkey_group(v, ng, RK(RK_KERNEL), perm, start);
+	for (c = 0; c < nc && rc == 0; c++) {
+		for (j = start[c]; j < start[c + 1]; j++)
+			cell[j - start[c]] = g[perm[j]];
+		rc = plot_distance(o, rs, cell, start[c + 1] - start[c], sfx,
+		    cpu, figs, err, errlen);
+	}
+	free(at);
 	free(v);
 	free(perm);
 	free(start);
@@ -696,8 +821,12 @@ plot_results(const struct plot_opts *o, const struct rset *rs,
 	size_t *start = xcalloc(rs->n + 1, sizeof(size_t));
 	size_t *g = xcalloc(rs->n + 1, sizeof(size_t));
 	size_t *rank = kernel_ranks(rs), i, j, n = 0, k, ng;
-	const char *cpu = rset_meta(rs, "cpu_brand");
+	char *cpu = xstrdup(rset_meta(rs, "cpu_brand"));
 	int rc;
+
+	/* Brands come padded with blanks (CPUID's 48 bytes). */
+	for (i = strlen(cpu); i > 0 && cpu[i - 1] == ' '; i--)
+		cpu[i - 1] = '\0';
 
 	rc = plot_setup(err, errlen);
 	if (rc == 0)
@@ -729,6 +858,7 @@ plot_results(const struct plot_opts *o, const struct rset *rs,
 	free(start);
 	free(g);
 	free(rank);
+	free(cpu);
 	return rc;
 }
 
@@ -738,7 +868,7 @@ plot_delta_charts(const struct cmp_result *res, struct plot_charts *ch)
 	const struct rpoint **v = xcalloc(res->n + 1, sizeof(*v));
 	size_t *perm = xcalloc(res->n + 1, sizeof(size_t));
 	size_t *start = xcalloc(res->n + 1, sizeof(size_t));
-	size_t g, ng, j, s0, d0;
+	size_t g, ng, j, s0, d0, dist;
 
 	memset(ch, 0, sizeof(*ch));
 	ch->rows = xcalloc(res->n + 1, sizeof(*ch->rows));
@@ -750,16 +880,24 @@ plot_delta_charts(const struct cmp_result *res, struct plot_charts *ch)
 	for (g = 0; g < ng; g++) {
 		size_t at = ch->start[ch->n];
 
-		/* Offsets 0/0 when compared there, else the group's first. */
+		/*
+		 * Offsets 0/0 when compared there, else the group's first;
+		 * the default placement when compared there, else the first.
+		 */
 		s0 = v[perm[start[g]]]->src_align;
 		d0 = v[perm[start[g]]]->dst_align;
-		for (j = start[g]; j < start[g + 1]; j++)
+		dist = v[perm[start[g]]]->distance;
+		for (j = start[g]; j < start[g + 1]; j++) {
 			if (v[perm[j]]->src_align == 0 &&
 			    v[perm[j]]->dst_align == 0)
 				s0 = d0 = 0;
+			if (v[perm[j]]->distance == ARENA_APART)
+				dist = ARENA_APART;
+		}
 		for (j = start[g]; j < start[g + 1]; j++)
 			if (v[perm[j]]->src_align == s0 &&
-			    v[perm[j]]->dst_align == d0 && v[perm[j]]->size > 0)
+			    v[perm[j]]->dst_align == d0 &&
+			    v[perm[j]]->distance == dist && v[perm[j]]->size > 0)
 				ch->rows[at++] = res->rows[perm[j]];
 		if (at > ch->start[ch->n])
 			ch->start[++ch->n] = at;
@@ -781,7 +919,7 @@ plot_charts_free(struct plot_charts *ch)
 struct delta_data {
 	const struct cmp_row	*rows;
 	size_t			 n;
-	const char		*unit;
+	const struct cmp_result	*res;
 	const struct cmp_opts	*co;
 };
 
@@ -790,7 +928,7 @@ write_delta(FILE *fp, const void *arg)
 {
 	const struct delta_data *d = arg;
 
-	compare_print(fp, d->rows, d->n, d->unit, d->co);
+	compare_print(fp, d->rows, d->n, d->res, d->co);
 }
 
 int
@@ -800,7 +938,7 @@ plot_deltas(const struct plot_opts *o, const struct cmp_result *res,
 {
 	struct plot_charts ch;
 	struct cmp_opts csv = *co;
-	struct delta_data d = { NULL, 0, res->unit, &csv };
+	struct delta_data d = { NULL, 0, res, &csv };
 	struct figspec fs = { "delta", "delta.gp", write_delta, &d,
 	    { title_note, NULL }, NULL, NULL, 0 };
 	size_t c;
@@ -878,6 +1016,13 @@ plot_input_load(struct plot_input *in, const struct plot_opts *o,
 	if (rformat_read(path, &in->rs, err, errlen) != 0)
 		return -1;
 	in->loaded = 1;
+	if (o->cost == CMP_COST_NET) {	/* every figure of net costs */
+		struct rset v;
+
+		rset_net_view(&v, &in->rs);
+		rset_free(&in->rs);
+		in->rs = v;
+	}
 	if (plot_input_selected(o, &in->rs, err, errlen) != 0)
 		return -1;
 	if (compare == NULL)
@@ -886,6 +1031,7 @@ plot_input_load(struct plot_input *in, const struct plot_opts *o,
 		return -1;
 	/* As 'csumbench compare BASE RESULTS -f ... -k ...' finds them. */
 	compare_opts_init(&in->co);
+	in->co.cost = o->cost;
 	in->co.families = o->families;
 	in->co.kernels = o->patterns;
 	in->co.same_run = strcmp(in->base.path, in->rs.path) == 0;

@@ -21,10 +21,12 @@ struct plot_opts {
 	const char	*families;	/* -f: comma-separated globs, or NULL */
 	const char	*patterns;	/* -k: comma-separated globs, or NULL */
 	int		 keep_data;	/* leave each figure's CSV beside it */
+	int		 cost;		/* CMP_COST_*: the cost drawn */
 };
 
 struct figure {
-	char	*kind;		/* "throughput", "heatmap", "heatmap-rel", "delta" */
+	char	*kind;		/* "throughput", "heatmap", "heatmap-rel",
+				   "distance", "delta" */
 	char	*family, *kernel, *cache, *mode;
 	double	 size;
 	char	*name;		/* file name, relative to the directory */
@@ -46,7 +48,13 @@ int	plot_setup(char *err, size_t errlen);
 int	plot_row_selected(const struct plot_opts *o, const struct rpoint *r);
 /* Make the output directory (and parents). */
 int	plot_mkdir(const char *dir, char *err, size_t errlen);
-/* Throughput curves and alignment heatmaps of rs. */
+/*
+ * The placement a group of rows rs->p[g[0..n-1]] is drawn at where one is
+ * needed (curves, alignment maps): the default distance when measured,
+ * else the first row's.
+ */
+size_t	plot_ref_distance(const struct rset *rs, const size_t *g, size_t n);
+/* Throughput curves, alignment heatmaps and placement heatmaps of rs. */
 int	plot_results(const struct plot_opts *o, const struct rset *rs,
 	    struct figlist *figs, char *err, size_t errlen);
 /*

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bound.h"
 #include "rfield.h"
 #include "rkey.h"
 #include "util.h"
@@ -73,12 +74,13 @@ get_real_time(const struct rpoint *p, const struct rctx *c, struct rval *v)
 	v->d = median_ns(p);
 }
 
+/* A throughput: none from a floor-limited point. */
 static void
 get_items_per_s(const struct rpoint *p, const struct rctx *c, struct rval *v)
 {
 	double ns = median_ns(p);
 
-	v->d = ns > 0 ? 1e9 / ns : NAN;
+	v->d = ns > 0 && !rset_floor_limited(p) ? 1e9 / ns : NAN;
 }
 
 static void
@@ -86,7 +88,8 @@ get_bytes_per_s(const struct rpoint *p, const struct rctx *c, struct rval *v)
 {
 	double ns = median_ns(p);
 
-	v->d = ns > 0 ? 1e9 / ns * (double)p->size : NAN;
+	v->d = ns > 0 && !rset_floor_limited(p) ?
+	    1e9 / ns * (double)p->size : NAN;
 }
 
 static void
@@ -108,7 +111,7 @@ get_gbps(const struct rpoint *p, const struct rctx *c, struct rval *v)
 	double med = p->st.median;
 
 	if (c->gbps_via_hz)
-		v->d = med > 0 && p->hz > 0 ?
+		v->d = med > 0 && p->hz > 0 && !rset_floor_limited(p) ?
 		    (double)p->size / (med / p->hz) / 1e9 : NAN;
 	else
 		v->d = p->hz > 0 ? rset_gbps(p) : NAN;
@@ -130,6 +133,26 @@ get_est_cycles(const struct rpoint *p, const struct rctx *c, struct rval *v)
 {
 	v->d = c->est_hz > 0 && p->hz > 0 ? p->st.median * c->est_hz / p->hz :
 	    NAN;
+}
+
+static void
+get_floor_limited(const struct rpoint *p, const struct rctx *c,
+    struct rval *v)
+{
+	v->u = rset_floor_limited(p);
+}
+
+static void
+get_bpu_bound(const struct rpoint *p, const struct rctx *c, struct rval *v)
+{
+	v->d = bound_bytes_per_unit(p, c->rs);
+}
+
+static void
+get_above_bound(const struct rpoint *p, const struct rctx *c,
+    struct rval *v)
+{
+	v->u = bound_exceeded(p, c->rs);
 }
 
 #define AT(m)		.off = offsetof(struct rpoint, m)
@@ -164,12 +187,15 @@ const struct rfield rfields[] = {
 	    KEY(RK_SRC), AT(src_align) },
 	{ "dst_align", "dst_align", 180, RT_SIZE, RF_REQUIRED | RF_KEY,
 	    KEY(RK_DST), AT(dst_align) },
+	{ "distance", "distance", 185, RT_SIZE, RF_KEY, KEY(RK_DIST),
+	    AT(distance) },
 	{ "rel_align", "rel_align", 190, RT_SIZE, 0, .get = get_rel_align },
 	{ "cache", "cache", 200, RT_STR, RF_REQUIRED | RF_KEY, KEY(RK_CACHE),
 	    AT(cache) },
 	{ "mode", "mode", 210, RT_STR, RF_KEY, KEY(RK_MODE), AT(mode),
 	    .absent = "throughput" },
 	{ "unit", "unit", 220, RT_STR, RF_REQUIRED, AT(unit) },
+	{ "cost", "cost", 225, RT_STR, 0, AT(cost), .absent = "" },
 	{ "samples", "repetitions", 50, RT_COUNT, 0, AT(n) },
 	{ "batch", "batch", 240, RT_COUNT, 0, AT(batch) },
 	{ "min", "min", 260, RT_NUM, COST, AT(st.min) },
@@ -182,14 +208,23 @@ const struct rfield rfields[] = {
 	{ "q1", "q1", 330, RT_NUM, COST, AT(st.q1) },
 	{ "q3", "q3", 340, RT_NUM, COST, AT(st.q3) },
 	{ "max", "max", 350, RT_NUM, COST, AT(st.max) },
+	{ "net_median", "net_median", 352, RT_NUM, RF_NET, AT(net.median) },
+	{ "net_ci_lo", "net_ci_lo", 354, RT_NUM, RF_NET, AT(net.ci_lo) },
+	{ "net_ci_hi", "net_ci_hi", 356, RT_NUM, RF_NET, AT(net.ci_hi) },
 	{ "overhead", "overhead", 250, RT_NUM, 0, AT(overhead) },
 	{ "bytes_per_unit", NULL, 0, RT_NUM, 0, .get = get_bytes_per_unit },
 	{ "gbps", "gbps", 360, RT_NUM, 0, .get = get_gbps },
 	{ "mops", "mops", 370, RT_NUM, 0, .get = get_mops },
 	{ "timer_hz", "timer_hz", 230, RT_NUM, 0, AT(hz) },
 	{ "est_cycles", NULL, 0, RT_NUM, 0, .get = get_est_cycles },
+	{ "floor_limited", "floor_limited", 372, RT_COUNT, 0,
+	    .get = get_floor_limited },
+	{ "bpu_bound", "bpu_bound", 374, RT_NUM, 0, .get = get_bpu_bound },
+	{ "above_bound", "above_bound", 376, RT_COUNT, 0,
+	    .get = get_above_bound },
 
 	{ NULL, "samples", 380, RT_SAMPLES, RF_FLOOR, AT(samples) },
+	{ NULL, "floor_samples", 390, RT_SAMPLES, 0, AT(floors) },
 };
 const size_t nrfields = sizeof(rfields) / sizeof(rfields[0]);
 
@@ -255,6 +290,9 @@ rfield_get(const struct rfield *f, const struct rpoint *p,
 		break;
 	case RT_NUM:
 		v->d = *rfield_num(f, q);
+		/* A net cost at the floor is not told from 0: not written. */
+		if ((f->flags & RF_NET) && rset_floor_limited(p))
+			v->d = NAN;
 		break;
 	case RT_SAMPLES:
 		v->v = *rfield_samples(f, q);

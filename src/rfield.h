@@ -23,7 +23,10 @@
  *		RF_NONEMPTY: text that may not be empty; RF_FLOOR: a cost, to
  *		which rset_add_overhead adds the empty call's cost back (gross);
  *		RF_STAT: a statistic of the samples, recomputed from them when
- *		a file has them; RF_KEY: part `part` of the grid key (rkey.h).
+ *		a file has them; RF_KEY: part `part` of the grid key (rkey.h);
+ *		RF_NET: a net cost (rset.h), written empty when the point is
+ *		floor-limited (a net cost that cannot be told from 0 is not a
+ *		cost to print).
  *
  * Adding a column is adding a row (and, for a stored field, its member of
  * struct rpoint); the writers, readers and tests follow.
@@ -43,6 +46,7 @@ enum {
 	RF_FLOOR = 1 << 2,
 	RF_STAT = 1 << 3,
 	RF_KEY = 1 << 4,
+	RF_NET = 1 << 5,
 };
 
 /* A value as written: the member its type names. */

@@ -67,6 +67,9 @@ rkey_cmp_points(const struct point *a, const struct point *b, unsigned mask)
 		case RK_DST:
 			c = cmp_size(a->dst_off, b->dst_off);
 			break;
+		case RK_DIST:
+			c = cmp_size(a->distance, b->distance);
+			break;
 		case RK_SIZE:
 			c = cmp_size(a->size, b->size);
 			break;

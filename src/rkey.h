@@ -2,7 +2,8 @@
  * rkey.h - the grid key: when two results are the same point.
  *
  * A point is identified by its family, kernel, cache state, call mode,
- * source offset, destination offset and size: the fields flagged RF_KEY
+ * source offset, destination offset, placement (the distance of the
+ * destination from the source) and size: the fields flagged RF_KEY
  * in the field table (rfield.c), compared in that order (so sorting on the
  * whole key orders a set as the delta tables list it: by kernel, then
  * offsets, sizes ascending). A mask of parts selects what "same" means:
@@ -22,8 +23,8 @@
 #include "rset.h"
 
 enum rkey_part {
-	RK_FAMILY, RK_KERNEL, RK_CACHE, RK_MODE, RK_SRC, RK_DST, RK_SIZE,
-	RK_NPARTS
+	RK_FAMILY, RK_KERNEL, RK_CACHE, RK_MODE, RK_SRC, RK_DST, RK_DIST,
+	RK_SIZE, RK_NPARTS
 };
 
 #define RK(part)	(1u << (part))

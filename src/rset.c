@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "rfield.h"
 #include "rkey.h"
 #include "rset.h"
@@ -47,7 +48,9 @@ rset_add(struct rset *rs)
 	p = &rs->p[rs->n++];
 	memset(p, 0, sizeof(*p));
 	stats_compute(NULL, 0, &p->st);		/* every statistic NaN */
-	p->hz = p->overhead = p->floor = NAN;
+	stats_compute(NULL, 0, &p->net);
+	p->distance = RSET_NO_DISTANCE;
+	p->hz = p->cycle = p->overhead = p->floor = NAN;
 	p->run_lo = p->run_hi = NAN;
 	return p;
 }
@@ -61,6 +64,7 @@ rpoint_free(struct rpoint *p)
 		if (rfield_stored(&rfields[i]) && rfields[i].type == RT_STR)
 			free(*rfield_str(&rfields[i], p));
 	free(p->samples);
+	free(p->floors);
 }
 
 void
@@ -76,6 +80,18 @@ rset_free(struct rset *rs)
 	memset(rs, 0, sizeof(*rs));
 }
 
+static double *
+dup_samples(const double *v, size_t n)
+{
+	double *d;
+
+	if (v == NULL)
+		return NULL;
+	d = xcalloc(n + 1, sizeof(double));
+	memcpy(d, v, n * sizeof(double));
+	return d;
+}
+
 /* dst: a copy of src that owns its strings and samples. */
 static void
 rpoint_copy(struct rpoint *dst, const struct rpoint *src)
@@ -89,10 +105,8 @@ rpoint_copy(struct rpoint *dst, const struct rpoint *src)
 
 			*s = xstrdup(*s);
 		}
-	if (src->samples != NULL) {
-		dst->samples = xcalloc(src->n + 1, sizeof(double));
-		memcpy(dst->samples, src->samples, src->n * sizeof(double));
-	}
+	dst->samples = dup_samples(src->samples, src->n);
+	dst->floors = dup_samples(src->floors, src->n);
 }
 
 void
@@ -102,6 +116,8 @@ rset_copy(struct rset *dst, const struct rset *src)
 
 	rset_init(dst, src->path);
 	dst->has_samples = src->has_samples;
+	memcpy(dst->basis, src->basis, sizeof(dst->basis));
+	dst->basis_inferred = src->basis_inferred;
 	for (i = 0; i < src->n; i++)
 		rpoint_copy(rset_add(dst), &src->p[i]);
 	for (i = 0; i < src->prov.n; i++)
@@ -123,9 +139,21 @@ rset_rel_align(const struct rpoint *p)
 	return (p->src_align - p->dst_align) & 7;
 }
 
+int
+rset_floor_limited(const struct rpoint *p)
+{
+	double margin = isfinite(p->cycle) ? RSET_FLOOR_CYCLES * p->cycle : 0;
+
+	if (!(isfinite(p->overhead) && p->overhead > 0))
+		return 0;		/* no floor known: nothing to be at */
+	return !(p->net.ci_lo > margin);
+}
+
 double
 rset_bytes_per_unit(const struct rpoint *p)
 {
+	if (rset_floor_limited(p))
+		return NAN;
 	return p->st.median > 0 ? (double)p->size / p->st.median : NAN;
 }
 
@@ -134,7 +162,7 @@ rset_gbps(const struct rpoint *p)
 {
 	double med = p->st.median;
 
-	if (!(med > 0))
+	if (!(med > 0) || rset_floor_limited(p))
 		return NAN;
 	if (strcmp(p->unit, "ns") == 0)
 		return (double)p->size / med;
@@ -148,7 +176,22 @@ rset_mops(const struct rpoint *p)
 {
 	double med = p->st.median;
 
+	if (rset_floor_limited(p))
+		return NAN;
 	return med > 0 && p->hz > 0 ? p->hz / med / 1e6 : NAN;
+}
+
+/* Timer units per core cycle: 1 for cycles, else from the estimate. */
+static double
+unit_cycle(const char *unit, double hz, double est_core_hz)
+{
+	if (strcmp(unit, "cycles") == 0)
+		return 1;
+	if (!(est_core_hz > 0))
+		return NAN;
+	if (strcmp(unit, "ns") == 0)
+		return 1e9 / est_core_hz;
+	return hz > 0 ? hz / est_core_hz : NAN;
 }
 
 void
@@ -169,18 +212,102 @@ rset_from_points(struct rset *rs, const struct point *pts, size_t n,
 		p->size = q->size;
 		p->src_align = q->src_off;
 		p->dst_align = q->dst_off;
+		p->distance = q->distance;
 		p->cache = xstrdup(cache_name(q->cache));
 		p->mode = xstrdup(mode_name(q->mode));
 		p->unit = xstrdup(ti->unit);
+		p->cost = xstrdup("whole");
 		p->hz = ti->hz > 0 ? ti->hz : NAN;
+		p->cycle = unit_cycle(ti->unit, p->hz, ti->est_core_hz);
 		p->n = q->nsamples;
 		p->batch = q->batch;
-		p->samples = xcalloc(q->nsamples + 1, sizeof(double));
-		memcpy(p->samples, q->samples, q->nsamples * sizeof(double));
+		p->samples = dup_samples(q->samples, q->nsamples);
+		p->floors = dup_samples(q->floors, q->nsamples);
 		p->st = q->st;
+		p->net = q->net;
 		p->overhead = q->overhead;
 	}
 	rset_finish(rs);
+}
+
+/* Add d to every cost of p: the fields flagged RF_FLOOR and the samples. */
+static void
+shift_costs(struct rpoint *p, double d)
+{
+	size_t f, k;
+
+	for (f = 0; f < nrfields; f++) {
+		const struct rfield *r = &rfields[f];
+
+		if (!(r->flags & RF_FLOOR))
+			continue;
+		if (r->type == RT_NUM)
+			*rfield_num(r, p) += d;
+		else if (r->type == RT_SAMPLES) {
+			double *v = *rfield_samples(r, p);
+
+			for (k = 0; v != NULL && k < p->n; k++)
+				v[k] += d;
+		}
+	}
+}
+
+/*
+ * A point whose main columns hold net costs (a file of an older csumbench):
+ * those become its net view, and its whole-call costs are the net ones
+ * plus the overhead it recorded (the median floor; in those files it also
+ * held the timer's share per call, a fraction of a unit). Without an
+ * overhead the whole-call costs are unknown.
+ */
+static void
+from_net(struct rpoint *p)
+{
+	size_t k;
+
+	p->net = p->st;
+	if (!isfinite(p->overhead)) {
+		stats_compute(NULL, 0, &p->st);
+		free(p->samples);
+		p->samples = NULL;
+	} else {
+		shift_costs(p, p->overhead);
+		if (p->samples != NULL) {
+			p->floors = xcalloc(p->n + 1, sizeof(double));
+			for (k = 0; k < p->n; k++)
+				p->floors[k] = p->overhead;
+		}
+	}
+	free(p->cost);
+	p->cost = xstrdup("whole");
+}
+
+/* The cost basis a file recorded, or the one it must have had. */
+static void
+find_basis(struct rset *rs)
+{
+	const char *v = provenance_get(&rs->prov, "cost");
+	size_t i;
+	int overheads = 0;
+
+	if (rs->basis[0] != '\0')
+		return;		/* found before (its points converted since) */
+	for (i = 0; i < rs->n; i++) {
+		const char *c = rs->p[i].cost;
+
+		overheads |= isfinite(rs->p[i].overhead);
+		if (c == NULL || *c == '\0')
+			continue;
+		if (rs->basis[0] == '\0')
+			snprintf(rs->basis, sizeof(rs->basis), "%s", c);
+		else if (strcmp(rs->basis, c) != 0)
+			snprintf(rs->basis, sizeof(rs->basis), "mixed");
+	}
+	if (rs->basis[0] == '\0' && v != NULL && *v != '\0')
+		snprintf(rs->basis, sizeof(rs->basis), "%s", v);
+	rs->basis_inferred = rs->basis[0] == '\0';
+	if (rs->basis_inferred)
+		snprintf(rs->basis, sizeof(rs->basis), "%s", overheads ? "net" :
+		    "whole");
 }
 
 void
@@ -188,50 +315,117 @@ rset_finish(struct rset *rs)
 {
 	size_t i;
 
+	find_basis(rs);
 	for (i = 0; i < rs->n; i++) {
 		struct rpoint *p = &rs->p[i];
+		const char *c = p->cost != NULL && *p->cost ? p->cost : rs->basis;
 
+		if (strcmp(c, "net") == 0)
+			from_net(p);
+		else if (p->cost == NULL || *p->cost == '\0') {
+			free(p->cost);
+			p->cost = xstrdup("whole");
+		}
+		if (p->samples != NULL && p->floors != NULL) {
+			double *net = xcalloc(p->n + 1, sizeof(double));
+			size_t k;
+
+			for (k = 0; k < p->n; k++)
+				net[k] = p->samples[k] - p->floors[k];
+			stats_compute_series(net, p->n, &p->net);
+			free(net);
+		}
+		if (p->distance == RSET_NO_DISTANCE)
+			p->distance = arena_default_distance(p->dst_align);
+		if (isnan(p->cycle))
+			p->cycle = unit_cycle(p->unit, p->hz,
+			    atof(rset_meta(rs, "est_core_hz")));
 		p->floor = p->overhead;
 		p->runs = 1;
 		p->run_lo = p->run_hi = p->st.median;
 	}
 }
 
-void
-rset_add_overhead(struct rset *rs)
+/* p's net costs in place of its whole-call ones (once). */
+static void
+to_net(struct rpoint *p)
 {
-	size_t i, f, k;
+	struct stats w = p->st;
+	size_t k;
 
-	for (i = 0; i < rs->n; i++) {
-		struct rpoint *p = &rs->p[i];
-		double ov = p->overhead;
-
-		if (!isfinite(ov))
-			continue;
-		for (f = 0; f < nrfields; f++) {
-			const struct rfield *r = &rfields[f];
-
-			if (!(r->flags & RF_FLOOR))
-				continue;
-			if (r->type == RT_NUM)
-				*rfield_num(r, p) += ov;
-			else if (r->type == RT_SAMPLES) {
-				double *v = *rfield_samples(r, p);
-
-				for (k = 0; v != NULL && k < p->n; k++)
-					v[k] += ov;
-			}
-		}
-		p->run_lo += ov;
-		p->run_hi += ov;
-		p->overhead = 0;
+	if (strcmp(p->cost, "net") == 0)
+		return;
+	if (p->samples != NULL && p->floors != NULL) {
+		for (k = 0; k < p->n; k++)
+			p->samples[k] -= p->floors[k];
+		p->st = p->net;
+	} else {
+		/*
+		 * Summary statistics only (CSV): the net median and its CI
+		 * as recorded, the other costs shifted by the same amount.
+		 */
+		free(p->samples);
+		p->samples = NULL;
+		shift_costs(p, p->net.median - w.median);
+		p->st.median = p->net.median;
+		p->st.ci_lo = p->net.ci_lo;
+		p->st.ci_hi = p->net.ci_hi;
 	}
+	/* The range of run medians moves with the median (each run's own
+	 * floor is not kept apart). */
+	p->run_lo += p->st.median - w.median;
+	p->run_hi += p->st.median - w.median;
+	free(p->floors);
+	p->floors = NULL;
+	free(p->cost);
+	p->cost = xstrdup("net");
+}
+
+void
+rset_net_view(struct rset *dst, const struct rset *src)
+{
+	size_t i;
+
+	rset_copy(dst, src);
+	for (i = 0; i < dst->n; i++)
+		to_net(&dst->p[i]);
+	dst->has_samples = src->has_samples;
+	for (i = 0; i < dst->n; i++)
+		if (dst->p[i].samples == NULL)
+			dst->has_samples = 0;
+}
+
+/*
+ * The floors of pooled samples, and the net statistics of the pool; both
+ * unknown unless every run kept its floors.
+ */
+static void
+pool_floors(struct rpoint *p, const struct rpoint *q, size_t n0)
+{
+	double *net;
+	size_t k;
+
+	if (p->floors == NULL || q->floors == NULL) {
+		free(p->floors);
+		p->floors = NULL;
+		stats_compute(NULL, 0, &p->net);
+		return;
+	}
+	p->floors = xreallocarray(p->floors, p->n + 1, sizeof(double));
+	memcpy(p->floors + n0, q->floors, q->n * sizeof(double));
+	net = xcalloc(p->n + 1, sizeof(double));
+	for (k = 0; k < p->n; k++)
+		net[k] = p->samples[k] - p->floors[k];
+	stats_compute_series(net, p->n, &p->net);
+	free(net);
 }
 
 /* Pool the samples of q (one or more runs) into p. */
 static void
 pool(struct rpoint *p, const struct rpoint *q)
 {
+	size_t n0 = p->n;
+
 	p->samples = xreallocarray(p->samples, p->n + q->n + 1,
 	    sizeof(double));
 	memcpy(p->samples + p->n, q->samples, q->n * sizeof(double));
@@ -242,10 +436,10 @@ pool(struct rpoint *p, const struct rpoint *q)
 	p->runs += q->runs;
 	p->run_lo = fmin(p->run_lo, q->run_lo);
 	p->run_hi = fmax(p->run_hi, q->run_hi);
-	/* The overheads were added back, or the user chose net costs. */
 	p->overhead = isfinite(p->overhead) && isfinite(q->overhead) ?
 	    (p->overhead + q->overhead) / 2 : NAN;
-	stats_compute(p->samples, p->n, &p->st);
+	stats_compute_series(p->samples, p->n, &p->st);
+	pool_floors(p, q, n0);
 }
 
 /* Indices below na are points of a, the others of b. */
@@ -301,6 +495,9 @@ rset_merge(struct rset *into, const struct rset *from, char *err,
 		return rset_error(err, errlen, !from->has_samples ? from->path :
 		    into->path, "pooling several runs needs their raw samples "
 		    "(JSON results)");
+	if (strcmp(into->basis, from->basis) != 0)
+		snprintf(into->basis, sizeof(into->basis), "mixed");
+	into->basis_inferred |= from->basis_inferred;
 	head = merge_heads(into, from);
 	at = xcalloc(from->n + 1, sizeof(size_t));	/* where from[j] went */
 	for (j = 0; j < from->n && rc == 0; j++) {

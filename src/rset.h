@@ -9,6 +9,13 @@
  *
  * Only JSON keeps the raw samples; a point read from CSV has its summary
  * statistics only (samples == NULL), and comparisons fall back to them.
+ *
+ * Cost basis. A point's statistics and samples are of the whole call (the
+ * cost of one call as the timer saw it, the default everywhere); its net
+ * statistics and per-sample floors give the net view (the empty call's
+ * cost subtracted). Files written before both were kept hold net costs
+ * in their main columns: rset_finish converts them (whole = net + the
+ * overhead they record) and remembers what the file held (rset.basis).
  */
 #ifndef CSUMBENCH_RSET_H
 #define CSUMBENCH_RSET_H
@@ -23,12 +30,16 @@
 struct rpoint {
 	char	*family, *kernel, *isa;
 	size_t	 size, src_align, dst_align;
+	size_t	 distance;	/* dst - src base mod the page (placement) */
 	char	*cache, *mode, *unit;
+	char	*cost;		/* what st and samples hold: "whole" or "net" */
 	double	 hz;		/* timer units per second; NaN if unknown */
+	double	 cycle;		/* timer units per core cycle (estimated); NaN */
 	size_t	 n;		/* samples behind the statistics */
 	size_t	 batch;		/* calls per sample; 0 if unknown */
 	struct stats st;	/* of the samples; a statistic absent is NaN */
-	double	 overhead;	/* per-call units subtracted by the engine; NaN */
+	struct stats net;	/* the net costs' (NaN: unknown) */
+	double	 overhead;	/* the median empty-call cost (whole - net); NaN */
 	/*
 	 * The empty call's cost as measured (the overhead before any
 	 * rset_add_overhead; the mean over pooled runs): the scale of the
@@ -38,7 +49,11 @@ struct rpoint {
 	size_t	 runs;		/* runs pooled into this point (1: one) */
 	double	 run_lo, run_hi; /* lowest and highest median of one run */
 	double	*samples;	/* raw per-call costs in order taken, or NULL */
+	double	*floors;	/* each sample's empty-call cost, or NULL */
 };
+
+/* A distance not recorded (files older than the placement axis). */
+#define RSET_NO_DISTANCE	((size_t)-1)
 
 struct rset {
 	char		*path;		/* the file, or "this run" */
@@ -46,6 +61,14 @@ struct rset {
 	size_t		 n, cap;
 	struct provenance prov;		/* PATH.meta or the JSON context */
 	int		 has_samples;	/* every point has its raw samples */
+	/*
+	 * The cost basis the file recorded ("whole", "net", or "mixed" when
+	 * its points differ), and whether it had to be inferred (a file
+	 * that does not say: net if it records overheads, as csumbench
+	 * wrote them before the whole call was the default, else whole).
+	 */
+	char		 basis[8];
+	int		 basis_inferred;
 };
 
 /* "PATH: MESSAGE" into err; returns -1 (for the readers). */
@@ -63,17 +86,29 @@ void	rset_from_points(struct rset *rs, const struct point *pts, size_t n,
 	    const struct timer_info *ti);
 /*
  * After reading one run's points: each is one run, its floor the overhead
- * the engine subtracted and its median the range of run medians.
+ * and its median the range of run medians; the cost basis found (and net
+ * costs converted, see above), distances not recorded set to the
+ * placement csumbench used then (arena_default_distance).
  */
 void	rset_finish(struct rset *rs);
+/*
+ * dst: a copy of src in the net view: every point's statistics and
+ * samples are its net costs (NaN where unknown), its cost "net".
+ */
+void	rset_net_view(struct rset *dst, const struct rset *src);
+/*
+ * Is p floor-limited: a whole-call cost at the empty call's, where the
+ * kernel's own cost cannot be told from zero? That is when the 95% CI of
+ * its net median reaches below half a core cycle (RSET_FLOOR_CYCLES; 0
+ * when the core clock is unknown), or the net cost is unknown though the
+ * floor is known. Costs through a call come in whole cycles, so half a
+ * cycle is where "adds nothing" ends. No throughput is derived from such
+ * a point.
+ */
+#define RSET_FLOOR_CYCLES	0.5
+int	rset_floor_limited(const struct rpoint *p);
 /* A provenance value, or "" when unknown. */
 const char *rset_meta(const struct rset *rs, const char *key);
-/*
- * Add each point's subtracted overhead back to every cost of it (the
- * fields flagged RF_FLOOR, the run range and the samples: gross costs) and
- * set the overhead to 0. Points without an overhead are left as they are.
- */
-void	rset_add_overhead(struct rset *rs);
 /*
  * Pool the samples of from (another run of the same sweep) into into:
  * a point of from joins the point of into with the same grid key, or is
@@ -85,11 +120,15 @@ int	rset_merge(struct rset *into, const struct rset *from, char *err,
 /* Figures derived from a point. */
 /* (src - dst) mod 8: the relative misalignment of a copy. */
 size_t	rset_rel_align(const struct rpoint *p);
-/* Bytes per unit at the median, or NaN when the median is not positive. */
+/*
+ * Bytes per unit at the median; NaN when the median is not positive or
+ * the point is floor-limited.
+ */
 double	rset_bytes_per_unit(const struct rpoint *p);
-/* GB/s (10^9 bytes per second) at the median, or NaN without a time base. */
+/* GB/s (10^9 bytes per second) at the median, or NaN as above or without
+ * a time base. */
 double	rset_gbps(const struct rpoint *p);
-/* Million calls per second at the median, or NaN without a time base. */
+/* Million calls per second at the median, or NaN as above. */
 double	rset_mops(const struct rpoint *p);
 
 #endif

@@ -192,7 +192,16 @@ read_samples(const struct rfield *f, const struct json *o, size_t i,
 	if (s != NULL && s->type != JSON_ARRAY)
 		return rset_error(err, errlen, rs->path, "benchmarks[%zu]: "
 		    "\"%s\" is not an array", i, f->json);
-	if (s == NULL || s->n == 0) {
+	/* The costs' companion (each sample's floor): as many, or none. */
+	if (!(f->flags & RF_FLOOR)) {
+		if (s == NULL || s->n == 0)
+			return 0;
+		if (s->n != p->n || p->samples == NULL)
+			return rset_error(err, errlen, rs->path, "benchmarks"
+			    "[%zu]: %zu %s for %zu samples", i, s->n, f->json,
+			    p->n);
+	}
+	if ((f->flags & RF_FLOOR) && (s == NULL || s->n == 0)) {
 		rs->has_samples = 0;
 		for (k = 0; k < nrfields; k++)
 			if ((rfields[k].flags & (RF_REQUIRED | RF_STAT)) ==
@@ -204,7 +213,7 @@ read_samples(const struct rfield *f, const struct json *o, size_t i,
 		return 0;
 	}
 	p->n = s->n;
-	v = *rfield_samples(f, p) = xcalloc(s->n, sizeof(double));
+	v = *rfield_samples(f, p) = xcalloc(s->n + 1, sizeof(double));
 	for (k = 0; k < s->n; k++) {
 		if (s->items[k].type != JSON_NUMBER)
 			return rset_error(err, errlen, rs->path,
@@ -212,7 +221,8 @@ read_samples(const struct rfield *f, const struct json *o, size_t i,
 			    f->json, k, json_type_name(s->items[k].type));
 		v[k] = s->items[k].num;
 	}
-	stats_compute(v, p->n, &p->st);
+	if (f->flags & RF_FLOOR)
+		stats_compute_series(v, p->n, &p->st);
 	return 0;
 }
 

@@ -30,49 +30,66 @@ static const struct kernel kx[] = {
 	{ .name = "csum.test_b", .family = K_CSUM, .isa = "avx2" },
 };
 
-#define NPTS	6
+#define NPTS	7
 
-/* Samples with ties, an outlier, and one point at or below the floor. */
+/*
+ * Samples with ties, an outlier, one point at or below the floor (its net
+ * cost not above 0), and one impossibly fast (64 KiB in about 15 units,
+ * far above any core's bound), at another placement. Each sample is a
+ * whole call: its floor (the overhead, jittered by an eighth of a unit)
+ * plus the net cost first + step * k, as the engine records them.
+ */
 static void
 make_points(struct point *pts)
 {
 	static const struct {
 		int k;
-		size_t size, src, dst;
+		size_t size, src, dst, dist;
 		int cache, mode;
 		size_t batch;
 		double overhead, first, step;
 		size_t n;
 	} d[NPTS] = {
-		{ 0, 64, 0, 0, CACHE_HOT, MODE_THROUGHPUT, 1024, 4.25, 10.5, 0.125, 9 },
-		{ 0, 4096, 3, 5, CACHE_COLD, MODE_LATENCY, 16, 6.5, 812.75, 3.5, 12 },
-		{ 0, 4096, 0, 0, CACHE_HOT, MODE_THROUGHPUT, 64, 4.0, 100.0 / 3, 0.1, 7 },
-		{ 1, 1500, 7, 1, CACHE_HOT, MODE_THROUGHPUT, 256, 5.125, 61.0, 0.75, 10 },
-		{ 2, 20, 0, 0, CACHE_HOT, MODE_THROUGHPUT, 2048, 7.5, -0.5, 0.0625, 8 },
-		{ 2, 1500, 2, 2, CACHE_HOT, MODE_LATENCY, 128, 7.5, 95.0, 1.0 / 7, 11 },
+		{ 0, 64, 0, 0, 2048, CACHE_HOT, MODE_THROUGHPUT, 1024, 4.25, 10.5, 0.125, 9 },
+		{ 0, 4096, 3, 5, 2048, CACHE_COLD, MODE_LATENCY, 16, 6.5, 812.75, 3.5, 12 },
+		{ 0, 4096, 0, 0, 2048, CACHE_HOT, MODE_THROUGHPUT, 64, 4.0, 100.0 / 3, 0.1, 7 },
+		{ 0, 65536, 0, 0, 16, CACHE_HOT, MODE_THROUGHPUT, 64, 4.0, 10.0, 0.5, 9 },
+		{ 1, 1500, 7, 1, 2048, CACHE_HOT, MODE_THROUGHPUT, 256, 5.125, 61.0, 0.75, 10 },
+		{ 2, 20, 0, 0, 2048, CACHE_HOT, MODE_THROUGHPUT, 2048, 7.5, -0.5, 0.0625, 8 },
+		{ 2, 1500, 2, 2, 2048, CACHE_HOT, MODE_LATENCY, 128, 7.5, 95.0, 1.0 / 7, 11 },
 	};
 	size_t i, j;
 
 	for (i = 0; i < NPTS; i++) {
 		struct point *p = &pts[i];
+		double *net;
 
 		memset(p, 0, sizeof(*p));
 		p->k = &kx[d[i].k];
 		p->size = d[i].size;
 		p->src_off = d[i].src;
 		p->dst_off = d[i].dst;
+		p->distance = d[i].dist;
 		p->cache = d[i].cache;
 		p->mode = d[i].mode;
 		p->batch = d[i].batch;
 		p->overhead = d[i].overhead;
 		p->nsamples = p->cap = d[i].n;
 		p->samples = calloc(d[i].n, sizeof(double));
-		for (j = 0; j < d[i].n; j++)
-			p->samples[j] = d[i].first + d[i].step *
+		p->floors = calloc(d[i].n, sizeof(double));
+		net = calloc(d[i].n, sizeof(double));
+		for (j = 0; j < d[i].n; j++) {
+			net[j] = d[i].first + d[i].step *
 			    (double)((j * 5) % d[i].n);
-		if (d[i].n > 8)
-			p->samples[3] = d[i].first * 7;	/* an outlier */
-		stats_compute(p->samples, p->nsamples, &p->st);
+			if (d[i].n > 8 && j == 3)
+				net[j] = d[i].first * 7;	/* an outlier */
+			p->floors[j] = d[i].overhead + 0.125 *
+			    (double)((int)((j * 2) % 3) - 1);
+			p->samples[j] = p->floors[j] + net[j];
+		}
+		stats_compute_series(p->samples, p->nsamples, &p->st);
+		stats_compute_series(net, p->nsamples, &p->net);
+		free(net);
 	}
 }
 

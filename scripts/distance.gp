@@ -1,0 +1,97 @@
+# distance.gp - cost per call of one kernel by placement: size against the
+# distance of the destination from the source.
+#
+# usage: gnuplot -c distance.gp DATA OUT KERNEL [CPU]
+#
+#   DATA     a CSV with the columns kernel, size, distance, median and
+#            relative (the median over the cheapest distance's at the same
+#            size), and unit, cost, cache: csumbench plot writes one per
+#            kernel measured at two or more distances (run --distance,
+#            plot --keep-data keeps it). Rows of other kernels are ignored.
+#   OUT      the figure: NAME.svg for SVG, anything else for PNG.
+#   KERNEL   the kernel, e.g. memcpy.libc.
+#   CPU      the CPU named in the title; "" for none.
+#
+# x is the distance, (destination - source) mod the page in bytes, one
+# column per distance measured; y the size, one row per size. The colour
+# of a cell is its cost relative to the cheapest placement at that size
+# (1: the best); each cell prints the median cost and that ratio. A row
+# that is dark somewhere is a size where placement matters: 4K aliasing
+# (see csumbench(1), PLACEMENT).
+csb_out = ARG2
+load ARG0[1:strstrt(ARG0, "distance.gp") - 1] . "common.gp"
+csb_file = ARG1
+kernel = ARG3
+
+# Distinct distances and sizes in order of appearance (the data lists
+# them ascending), and a cell's column and row from them.
+dl = " "; sl = " "
+dadd(s) = (strstrt(dl, " " . s . " ") == 0 ? (dl = dl . s . " ", 1) : 0)
+sadd(s) = (strstrt(sl, " " . s . " ") == 0 ? (sl = sl . s . " ", 1) : 0)
+find(list, s, i) = i > words(list) ? 0 : word(list, i) eq s ? i : \
+    find(list, s, i + 1)
+rhi = 1; n = 0; unit = ""; cache = ""; cost = ""
+cell(r) = (dadd(strcol("distance")), sadd(strcol("size")), \
+    rhi = r > rhi ? r : rhi, n = n + 1, unit = strcol("unit"), \
+    cache = strcol("cache"), cost = strcol("cost"), r)
+mine = 'strcol("kernel") eq kernel'
+stats csb_file using (@mine ? cell(column("relative")) : NaN) nooutput
+if (n == 0) {
+	print sprintf("distance.gp: no rows of %s in %s", kernel, csb_file)
+	exit status 1
+}
+nx = words(dl); ny = words(sl)
+xi(s) = find(dl, s, 1)
+yi(s) = find(sl, s, 1)
+
+fmt(z) = z >= 99.95 ? sprintf("%.0f", z) : z >= 9.995 ? sprintf("%.1f", z) : \
+    sprintf("%.2f", z)
+
+cpu = ARGC >= 4 ? ARG4 : ""
+set title sprintf("{/:Bold %s}: cost by placement%s%s", csb_esc(kernel), \
+    strlen(cpu) > 0 ? " on " . csb_esc(cpu) : "", \
+    strlen(cache) > 0 ? ", " . cache . " cache" : "")
+
+set palette defined (0 "#fdf7c4", 0.25 "#9fd78f", 0.5 "#35a08f", \
+    0.75 "#2f5f98", 1 "#2b1a5a")
+set cblabel "cost / the cheapest placement's at that size"
+# At least a 10% range, so that a flat map (placement does not matter)
+# looks flat instead of showing the noise at full contrast.
+if (rhi < 1.1) { rhi = 1.1 }
+set cbrange [1 : rhi]
+set cbtics nomirror
+set colorbox vertical user origin graph 1.04, graph 0 size character 2, graph 1
+
+set xrange [0.5 : nx + 0.5]
+set yrange [0.5 : ny + 0.5]
+set grid noxtics noytics
+set border 15 lw 1
+set tics out
+set xtics () nomirror
+set ytics () nomirror
+do for [i = 1:nx] { set xtics add (word(dl, i) i) }
+do for [i = 1:ny] { set ytics add (csb_size(word(sl, i) + 0) i) }
+set xlabel "distance: (destination - source) mod the page, bytes"
+set ylabel "size"
+unset key
+set label 1 sprintf("cells: median %s per call (%s), and its ratio to the " . \
+    "cheapest placement at that size", unit, \
+    cost eq "net" ? "net" : "whole call") at screen 0.5, screen 0.035 \
+    center font ",11"
+set bmargin 6
+
+frac(z) = (z - 1) / (rhi - 1)
+set style fill solid 1.0 noborder
+if (nx <= 12 && ny <= 16) {
+	plot csb_file using (@mine ? xi(strcol("distance")) : NaN): \
+	    (yi(strcol("size"))):(0.5):(0.5):"relative" \
+	    with boxxyerror fc palette, \
+	     csb_file using (@mine ? xi(strcol("distance")) : NaN): \
+	    (yi(strcol("size"))):(sprintf("%s\n×%.2f", fmt(column("median")), \
+	    column("relative"))):(frac(column("relative")) > 0.55 ? 0xffffff : \
+	    0x000000) with labels tc rgb variable font ",10"
+} else {
+	plot csb_file using (@mine ? xi(strcol("distance")) : NaN): \
+	    (yi(strcol("size"))):(0.5):(0.5):"relative" \
+	    with boxxyerror fc palette
+}
