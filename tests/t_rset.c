@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/bound.h"
 #include "../src/engine.h"
 #include "../src/provenance.h"
 #include "../src/rfield.h"
@@ -246,6 +247,32 @@ check_formats(const struct rset *rs, const char *u)
 	}
 }
 
+/*
+ * The checks of every point: the impossible one (64 KiB in 16 units) is
+ * above the physical bound and no other is; the one at the floor is
+ * floor-limited and no other is, and has no throughput.
+ */
+static void
+check_checks(const struct rset *rs, const char *u)
+{
+	size_t i, above = 0, fl = 0, bad = 0;
+
+	for (i = 0; i < rs->n; i++) {
+		const struct rpoint *p = &rs->p[i];
+		int imp = p->size == 65536, flo = p->size == 20;
+
+		above += bound_exceeded(p, rs);
+		fl += rset_floor_limited(p);
+		bad += bound_exceeded(p, rs) != imp;
+		bad += rset_floor_limited(p) != flo;
+		bad += flo && !isnan(rset_bytes_per_unit(p) + rset_gbps(p) +
+		    rset_mops(p));
+	}
+	tap_ok(bad == 0 && above == 1 && fl == 1, "%s: the impossible cell "
+	    "flagged above the bound (%zu), the floor-limited point without "
+	    "a throughput (%zu), no other", u, above, fl);
+}
+
 /* The golden CSV read back and written again: the same bytes. */
 static void
 check_round_trip(const char *u, const char *est_hz)
@@ -298,6 +325,7 @@ main(int argc, char **argv)
 			provenance_set(&rs.prov, "est_core_hz", "%.0f",
 			    ti.est_core_hz);
 		check_formats(&rs, u);
+		check_checks(&rs, u);
 		rset_free(&rs);
 		check_round_trip(u, ns ? NULL : "3712345678");
 	}
