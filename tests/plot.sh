@@ -111,6 +111,27 @@ grep '^point,' "$TMPD/kd/delta-csum-hot.csv" | sort >"$TMPD/kd.rows"
 cmp -s "$TMPD/cmp.rows" "$TMPD/kd.rows"
 ok $? "the delta chart's data is compare's CSV rows"
 
+# Placements: a size x distance heatmap per kernel measured at two or more
+# distances; curves at one placement.
+"$CSUMBENCH" run -k memcpy.libc,memcpy.erms -s 64,4096 --distance 16,2048 -r 5 -q -o "$TMPD/dist.csv"
+expect_exit 0 "plot of two placements exits 0" -- "$CSUMBENCH" plot "$TMPD/dist.csv" -o "$TMPD/dp" --keep-data
+for k in memcpy.libc memcpy.erms; do
+	is_png "$TMPD/dp/distance-$k-hot.png"; ok $? "a valid size x distance heatmap of $k"
+done
+[ "$(cell "$TMPD/dp/distance-memcpy.libc-hot.csv" '*' distance | sort -un | tr '\n' ' ')" = "16 2048 " ] &&
+    [ "$(cell "$TMPD/dp/distance-memcpy.libc-hot.csv" '*' relative | sort -n | head -1)" = 1 ]
+ok $? "its data: every distance, costs relative to the cheapest at each size"
+[ "$(cell "$TMPD/dp/throughput-memcpy-hot.csv" '*' distance | sort -u)" = 2048 ]
+ok $? "the throughput curve shows the default placement only"
+gnuplot -c "$scripts/distance.gp" "$TMPD/dp/distance-memcpy.libc-hot.csv" "$TMPD/dagain.svg" memcpy.libc "Test CPU" 2>/dev/null
+is_svg "$TMPD/dagain.svg"; ok $? "distance.gp redraws the kept data alone (svg)"
+expect_exit 0 "plot of one placement exits 0" -- "$CSUMBENCH" plot "$data/results.csv" -o "$TMPD/one"
+grep -q 'distance-' "$TMPD/out" && r=1 || r=0
+ok $r "one placement: no distance heatmap"
+expect_exit 0 "plot --cost net exits 0" -- "$CSUMBENCH" plot "$TMPD/dist.csv" -o "$TMPD/dn" --cost net --keep-data
+[ "$(cell "$TMPD/dn/throughput-memcpy-hot.csv" '*' cost | sort -u)" = net ]
+ok $? "plot --cost net draws net costs, and its data says so"
+
 # csumbench report.
 expect_exit 0 "report --compare exits 0" -- "$CSUMBENCH" report "$data/results.csv" --compare "$data/base.csv" -o "$TMPD/r"
 [ "$(cat "$TMPD/out")" = "$TMPD/r/report.md" ]; ok $? "report prints the report's path"
