@@ -24,8 +24,9 @@
 # each kernel's time is the median of its per-run medians: at a few cycles
 # per call, placement moves a kernel by a cycle from one process to the
 # next, more than the samples within one run vary. Times are whole calls
-# (median plus the overhead column: the empty-call floor csumbench
-# subtracts), so ratios at a few cycles per call stay meaningful.
+# (the median, which csumbench records as whole calls; for results of an
+# older csumbench, net, plus the overhead column), so ratios at a few
+# cycles per call stay meaningful.
 #
 # -m MASK runs every comparison with CSUMBENCH_CPU_MASK=MASK (e.g.
 # avx512: the AVX2 paths of an AVX-512 CPU, as on a CPU without it) and,
@@ -151,11 +152,14 @@ FNR == 1 {
 {
 	k = $col["kernel"]; s = $col["size"] + 0
 	n = ++nmed[f, k, s]
-	# The whole call as a caller pays it: the net median plus the
-	# empty-call floor the engine subtracted. At a few cycles per call
-	# a ratio of net costs is a ratio of small differences (even of a
-	# negative one); the gross cost keeps ratios meaningful.
-	val[f, k, s, n] = $col["median"] + $col["overhead"]
+	# The whole call as a caller pays it: the median, which is of whole
+	# calls where the file says so (a cost column), else the net median
+	# of an older csumbench plus the empty-call floor it subtracted. At
+	# a few cycles per call a ratio of net costs is a ratio of small
+	# differences (even of a negative one); whole calls keep ratios
+	# meaningful.
+	whole = ("cost" in col) && $col["cost"] == "whole"
+	val[f, k, s, n] = $col["median"] + (whole ? 0 : $col["overhead"])
 	unit = $col["unit"]
 	if (!((f, s) in seen)) {
 		seen[f, s] = 1
