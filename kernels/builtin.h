@@ -40,11 +40,26 @@ struct ktune {
 	size_t	memcpy_nt;	/* memcpy.auto: non-temporal stores from this size */
 	size_t	memset_rep;	/* memset.auto: rep stosb from this size */
 	size_t	memset_nt;	/* memset.auto: non-temporal stores from this size */
+	size_t	csum_avx512;	/* csum.auto: the AVX-512 loop from this size */
+	size_t	csum_vnni;	/* csum.auto: the VNNI loop from this size */
+	size_t	csum_avx2;	/* csum.auto without AVX-512: the avx2adc loop */
+	size_t	csum_long;	/* csum.auto: below this, the straight-line code */
 };
 extern struct ktune ktune;
 
 /* Fill t from env (kernels/tune.c): the one place thresholds are chosen. */
 void	ktune_compute(struct ktune *t, const struct kenv *env);
+
+/*
+ * The thresholds a tuning may set (kenv_tuned's names), where each lives
+ * in struct ktune and what it chooses; the name is NULL after the last.
+ */
+struct ktune_name {
+	const char	*name;
+	size_t		 off;		/* offsetof(struct ktune, ...) */
+	const char	*about;
+};
+extern const struct ktune_name ktune_names[];
 
 #pragma GCC visibility pop
 

@@ -17,6 +17,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_compare_entry,
 	&cmd_plot_entry,
 	&cmd_report_entry,
+	&cmd_tune_entry,
 	NULL
 };
 

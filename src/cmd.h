@@ -7,6 +7,7 @@
 #include "cpu.h"
 #include "options.h"
 #include "timer.h"
+#include "tuning.h"
 
 struct context {
 	struct cpuinfo	 cpu;
@@ -14,12 +15,27 @@ struct context {
 	int		 have_cpu;
 	int		 have_timer;
 	const char	*cmdline;	/* the whole command line, for provenance */
+	struct tuning	 tuning;	/* the kernels' thresholds in force */
+	int		 have_tuning;	/* ctx_tune ran */
 };
 
 extern struct context ctx;
 
-/* Identify the CPU (once) and set up the kernel registry's view of it. */
+/*
+ * Identify the CPU (once) and set up the kernel registry's view of it,
+ * with the thresholds CSUMBENCH_KTUNE forces.
+ */
 void	ctx_cpu(void);
+/*
+ * After ctx_cpu: use the tuning file (file, or the default path when
+ * NULL) if it was measured on this CPU, CSUMBENCH_KTUNE over it; else say
+ * in one line why not. A file that cannot be read or parsed, or a file
+ * named with --tune-file that does not exist, exits 2.
+ */
+void	ctx_tune(const char *file);
+/* The tuning in force, for provenance: "source" and "values" lines. */
+struct provenance;
+void	ctx_tune_provenance(struct provenance *pv);
 /*
  * Pin to --cpu's CPU (cpu_arg: a number, "any" or NULL for start_cpu, the
  * CPU the process started on), after ctx_cpu and before ctx_timer, and
@@ -55,7 +71,7 @@ const struct cmd_entry cmd_##name##_entry = {				\
 
 extern const struct cmd_entry cmd_run_entry, cmd_list_entry, cmd_info_entry,
 	    cmd_verify_entry, cmd_csum_entry, cmd_compare_entry, cmd_plot_entry,
-	    cmd_report_entry;
+	    cmd_report_entry, cmd_tune_entry;
 
 /* Every subcommand, in the order 'csumbench --help' lists them; NULL ends. */
 extern const struct cmd_entry *const cmd_table[];

@@ -14,14 +14,17 @@
 #include "cmd.h"
 #include "optval.h"
 #include "select.h"
+#include "tunefile.h"
+#include "tuning.h"
 #include "util.h"
 
-enum { I_TIMER, I_CPU };
+enum { I_TIMER, I_CPU, I_TUNE_FILE };
 
 static const struct opt_row info_rows[] = {
 	[I_TIMER] = { .like = &opt_timer, .help = "the timer to describe" },
 	[I_CPU] = { .like = &opt_cpu,
 	    .help = "pin to CPU N first (default: the CPU it starts on)" },
+	[I_TUNE_FILE] = { .like = &opt_tune_file },
 };
 
 static void
@@ -94,6 +97,22 @@ info_measure(const struct timer_info *t)
 	    BOUND_LOADS, vec, cpu);
 }
 
+/* The kernels' tuning: where it came from, what is in force, the key. */
+static void
+info_tuning(void)
+{
+	char buf[1400], key[128];
+
+	tunefile_key(&ctx.cpu, key, sizeof(key));
+	printf("%-14s %s\n", "cpu key", key);
+	tuning_source(&ctx.tuning, buf, sizeof(buf));
+	printf("%-14s %s\n", "tuning", buf);
+	if (ctx.tuning.note[0] != '\0')
+		printf("%-14s %s\n", "tuning note", ctx.tuning.note);
+	tuning_values(&ctx.tuning, 1, buf, sizeof(buf));
+	printf("%-14s %s\n", "thresholds", buf);
+}
+
 /* The timer, its calibration, and the build. */
 static void
 info_timer(void)
@@ -133,14 +152,17 @@ info_exec(struct options *o)
 	    optval_cpu(OPTVAL_OF(o, I_CPU), err, sizeof(err)) != 0))
 		usage_error("%s", err);
 	ctx_cpu();
+	ctx_tune(o->val[I_TUNE_FILE]);
 	ctx_pin(o->val[I_CPU], start_cpu);
 	ctx_timer(options_value(o, I_TIMER));
 	info_cpu();
+	info_tuning();
 	info_timer();
 	return 0;
 }
 
 CMD_ENTRY(info, "CPU, timer and provenance",
-    .synopsis = "csumbench info [--timer auto|cycles|tsc|ns] [--cpu N|any]",
+    .synopsis = "csumbench info [--timer auto|cycles|tsc|ns] [--cpu N|any]\n"
+	"                      [--tune-file FILE]",
     .about = "Print the CPU identification, the features kernels may use, "
 	"the timer and its calibration, and the state of the machine.");

@@ -28,6 +28,7 @@
 #include "rformat.h"
 #include "rset.h"
 #include "select.h"
+#include "tuning.h"
 #include "util.h"
 
 enum {
@@ -35,7 +36,8 @@ enum {
 	R_OUTPUT,
 	R_FORMAT, R_BASELINE, R_STYLE, R_FAIL_ABOVE, R_MIN_DELTA, R_COST,
 	R_ALPHA, R_QUICK, R_SAMPLE_TIME, R_WARMUP, R_SEED, R_TIMER, R_CPU,
-	R_CACHE, R_MODE, R_TARGET_CI, R_MIN_TIME, R_MAX_TIME, R_QUIET
+	R_CACHE, R_MODE, R_TARGET_CI, R_MIN_TIME, R_MAX_TIME, R_TUNE_FILE,
+	R_QUIET
 };
 
 static const struct opt_row run_rows[] = {
@@ -118,6 +120,7 @@ static const struct opt_row run_rows[] = {
 	[R_MAX_TIME] = { .name = "max-time", .arg = "T",
 	    .help = "stop refining a point after T of sampling; 0: no limit",
 	    .def = "30ms", .alt = "8ms" },
+	[R_TUNE_FILE] = { .like = &opt_tune_file },
 	[R_QUIET] = { .like = &opt_quiet },
 };
 
@@ -127,6 +130,7 @@ struct run {
 	const char	*families, *patterns, *sizes, *align, *distance;
 	const char	*output;
 	const char	*format, *baseline, *cpu_arg, *timer;
+	const char	*tune_file;
 	const struct run_preset *preset;
 	int		 quick, start_cpu;
 	unsigned long long reps;
@@ -233,6 +237,7 @@ run_parse(struct run *r, struct options *o)
 	r->output = o->val[R_OUTPUT];
 	r->format = o->val[R_FORMAT];
 	r->baseline = o->val[R_BASELINE];
+	r->tune_file = o->val[R_TUNE_FILE];
 	if (options_given(o, R_PRESET))
 		r->preset = run_preset(o->val[R_PRESET]);
 	compare_opts_init(&r->co);
@@ -354,6 +359,7 @@ run_points(struct run *r)
 	char err[256];
 
 	ctx_cpu();
+	ctx_tune(r->tune_file);
 	if (select_kernels(r->families, r->patterns, 0, &r->sel, err,
 	    sizeof(err)) != 0)
 		usage_error("%s", err);
@@ -499,6 +505,7 @@ run_provenance(struct provenance *pv, const struct run *r)
 	const struct engine_report *er = &r->er;
 
 	provenance_collect(pv);
+	ctx_tune_provenance(pv);
 	provenance_set(pv, "sizes", "%s", r->sizes);
 	provenance_set(pv, "align", "%s", r->align);
 	/* What the main columns hold, and where the buffers were placed. */
@@ -536,6 +543,17 @@ run_provenance(struct provenance *pv, const struct run *r)
 		provenance_set(pv, "est_core_hz_end", "%.0f", r->core_hz_end);
 }
 
+/* The table's last line: the kernels' tuning in force, and from where. */
+static void
+run_emit_tuning(void)
+{
+	char src[1400], vals[1024];
+
+	tuning_source(&ctx.tuning, src, sizeof(src));
+	tuning_values(&ctx.tuning, 0, vals, sizeof(vals));
+	printf("Tuning: %s: %s.\n", src, vals);
+}
+
 /* The results as a table for a terminal, and how they were measured. */
 static void
 run_emit_table(const struct run *r, const struct rset *rs)
@@ -563,6 +581,7 @@ run_emit_table(const struct run *r, const struct rset *rs)
 	    "2048", sysconf(_SC_PAGESIZE), r->distance != NULL ?
 	    " (--distance)" : " (the default; 0 for destination offsets of 64 "
 	    "and more)");
+	run_emit_tuning();
 }
 
 /*

@@ -10,10 +10,11 @@
 #include "cmd.h"
 #include "optval.h"
 #include "select.h"
+#include "tuning.h"
 #include "util.h"
 #include "verify.h"
 
-enum { V_FAMILY, V_KERNEL, V_EXHAUSTIVE, V_JOBS, V_SEED };
+enum { V_FAMILY, V_KERNEL, V_EXHAUSTIVE, V_JOBS, V_SEED, V_TUNE_FILE };
 
 static const struct opt_row verify_rows[] = {
 	[V_FAMILY] = { .like = &opt_family },
@@ -25,6 +26,7 @@ static const struct opt_row verify_rows[] = {
 	    .help = "kernels checked at once (default: CPUs online)" },
 	[V_SEED] = { .like = &opt_seed,
 	    .help = "seed of the random data (default: fixed)" },
+	[V_TUNE_FILE] = { .like = &opt_tune_file },
 };
 
 static int
@@ -35,7 +37,7 @@ verify_exec(struct options *o)
 	unsigned long long jobs = 0, seed = 0;
 	size_t n, i;
 	int failed;
-	char err[256], why[64];
+	char err[256], why[64], src[1400];
 
 	vo.max_report = 5;
 	vo.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
@@ -49,6 +51,11 @@ verify_exec(struct options *o)
 		vo.jobs = (int)jobs;
 	vo.seed = seed;
 	ctx_cpu();
+	ctx_tune(o->val[V_TUNE_FILE]);
+	/* The built-in defaults go without saying. */
+	tuning_source(&ctx.tuning, src, sizeof(src));
+	if (ctx.tuning.file[0] != '\0')
+		talk("csumbench: tuning in force: %s\n", src);
 	if (select_kernels(o->val[V_FAMILY], o->val[V_KERNEL], 1, &sel, err,
 	    sizeof(err)) != 0)
 		usage_error("%s", err);

@@ -10,7 +10,9 @@
 
 #include "cmd.h"
 #include "ktune_env.h"
+#include "provenance.h"
 #include "select.h"
+#include "tunefile.h"
 #include "util.h"
 #include "../kernels/fault_handler.h"
 #include "../kernels/kernel.h"
@@ -36,7 +38,7 @@ const char csb_cflags[] = "";
 void
 ctx_cpu(void)
 {
-	char err[200], forced[200];
+	char err[512];
 
 	if (ctx.have_cpu)
 		return;
@@ -48,11 +50,78 @@ ctx_cpu(void)
 	if (cpu_mask_env(&ctx.cpu, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	select_init(ctx.cpu.have, ctx.cpu.l1d, ctx.cpu.l2, ctx.cpu.l3);
-	if (ktune_env_apply(forced, sizeof(forced), err, sizeof(err)) != 0)
+	if (ktune_env_read(&ctx.tuning, err, sizeof(err)) != 0 ||
+	    tuning_apply(&ctx.tuning, err, sizeof(err)) != 0)
 		usage_error("%s", err);
-	if (forced[0] != '\0')
-		warnx_("CSUMBENCH_KTUNE in force: %s", forced);
+	if (ctx.tuning.env[0] != '\0')
+		warnx_("CSUMBENCH_KTUNE in force: %s", ctx.tuning.env);
 	ctx.have_cpu = 1;
+}
+
+/* tf's thresholds, where CSUMBENCH_KTUNE does not force them. */
+static void
+ctx_tune_take(const struct tunefile *tf, const char *path)
+{
+	struct tuning *t = &ctx.tuning;
+	size_t i;
+
+	snprintf(t->file, sizeof(t->file), "%s", path);
+	snprintf(t->measured, sizeof(t->measured), "%s", tf->measured);
+	for (i = 0; i < tuning_count(); i++)
+		if (tf->set[i] && t->from[i] != TUNING_ENV) {
+			t->value[i] = tf->value[i];
+			t->from[i] = TUNING_FILE;
+		}
+}
+
+void
+ctx_tune(const char *file)
+{
+	struct tunefile tf;
+	char err[1200], key[128];
+	char *path = file != NULL ? xstrdup(file) : tunefile_default_path();
+	int rc;
+
+	if (ctx.have_tuning)
+		return;
+	ctx.have_tuning = 1;
+	if (path == NULL) {
+		snprintf(ctx.tuning.note, sizeof(ctx.tuning.note), "no tuning "
+		    "file: neither XDG_CACHE_HOME nor HOME is set");
+		return;
+	}
+	if ((rc = tunefile_read(path, &tf, err, sizeof(err))) < 0)
+		usage_error("tuning file %s", err);
+	tunefile_key(&ctx.cpu, key, sizeof(key));
+	if (rc == 1 && file != NULL)
+		usage_error("--tune-file: %s: no such file", path);
+	if (rc == 1)
+		snprintf(ctx.tuning.note, sizeof(ctx.tuning.note), "no tuning "
+		    "file (%s; csumbench tune makes one)", path);
+	else if (strcmp(tf.cpu, key) != 0) {
+		snprintf(ctx.tuning.note, sizeof(ctx.tuning.note), "tuning file "
+		    "%s ignored: measured on CPU %s, this is %s", path, tf.cpu,
+		    key);
+		warnx_("%s", ctx.tuning.note);
+	} else {
+		ctx_tune_take(&tf, path);
+		if (tuning_apply(&ctx.tuning, err, sizeof(err)) != 0)
+			usage_error("%s", err);
+	}
+	free(path);
+}
+
+void
+ctx_tune_provenance(struct provenance *pv)
+{
+	char buf[1400];
+
+	tuning_source(&ctx.tuning, buf, sizeof(buf));
+	provenance_set(pv, "tuning", "%s", buf);
+	if (ctx.tuning.note[0] != '\0')
+		provenance_set(pv, "tuning_note", "%s", ctx.tuning.note);
+	tuning_values(&ctx.tuning, 0, buf, sizeof(buf));
+	provenance_set(pv, "tuning_values", "%s", buf);
 }
 
 void

@@ -110,3 +110,10 @@ const struct opt_row opt_keep_data = {
 	.help = "keep each figure's data beside it as NAME.csv (gnuplot -c "
 	    "SCRIPT NAME.csv OUT redraws it)",
 };
+
+const struct opt_row opt_tune_file = {
+	.name = "tune-file", .arg = "FILE",
+	.help = "the tuning file (default: $XDG_CACHE_HOME/csumbench/tune, or "
+	    "~/.cache/csumbench/tune), used when it was measured on this CPU; "
+	    "CSUMBENCH_KTUNE overrides it",
+};

@@ -119,6 +119,12 @@ select_unload(void)
 	}
 }
 
+const struct kenv *
+select_env(void)
+{
+	return &sel_env;
+}
+
 uint64_t
 select_have(void)
 {

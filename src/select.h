@@ -34,6 +34,8 @@ int	select_tune(const struct ktuned *v, size_t n, char *err, size_t errlen);
 const struct kobj *select_load(const char *arg, char *err, size_t errlen);
 /* Unload every loaded object (none of their kernels may be in use). */
 void	select_unload(void);
+/* The facts every object's init hook received last (tuning included). */
+const struct kenv *select_env(void);
 /* The features this process can use (CPU, OS, fault recovery). */
 uint64_t select_have(void);
 /*

@@ -10,12 +10,9 @@
  * working with add-with-carry chains on the integer units (csum.avx2adc,
  * the vector loop alone below 512 bytes).
  *
- * Measured on Zen 5 (512-bit datapath): adc ahead to 160 bytes, avx512
- * from 192, avx2 from 256 with AVX-512 masked off; the three-operation
- * avx512 loop already reaches the load ports, so VNNI only ties from
- * 4 KiB and loses up to 15% below. On Zen 4 (512-bit operations split in
- * two) VNNI was level at 1 KiB and ahead by 10% at 4 KiB and 20% at
- * 16 KiB: from 4 KiB it is no loss on either.
+ * The crossovers are ktune's (kernels/tune.c: built-in values measured on
+ * Zen 5 and Zen 4, or what csumbench tune measured here), each read as
+ * it is: 0 means from the first byte, SIZE_MAX never.
  *
  * The vector loops live in their own functions so this one stays baseline
  * code (a function compiled for AVX-512 may use AVX-512 anywhere in its
@@ -25,10 +22,6 @@
 
 #include "x86_64.h"
 #include "csum_vec.h"
-
-#define CSUM_AUTO_EVEX_MIN	192	/* three 64-byte vectors */
-#define CSUM_AUTO_VEX_MIN	256	/* eight 32-byte vectors */
-#define CSUM_AUTO_VNNI_MIN	4096
 
 /*
  * The AVX-512 loop needs F and BW; we also ask for VL (every CPU with F
@@ -75,20 +68,19 @@ csum_auto(const void *buf, size_t n, uint32_t sum)
 	const unsigned char *p = buf;
 	uint64_t acc = sum;
 
-	/* One compare on the path of the shortest buffers. */
-	if (__builtin_expect(n >= 128, 0)) {
-		_Static_assert(CSUM_AUTO_EVEX_MIN <= CSUM_AUTO_VEX_MIN &&
-		    CSUM_AUTO_EVEX_MIN <= CSUM_AUTO_VNNI_MIN, "order");
-		if (n >= CSUM_AUTO_EVEX_MIN) {
-			if (csum_auto_evex()) {
-				if (n >= CSUM_AUTO_VNNI_MIN &&
-				    (ktune.have & CPU_AVX512VNNI))
-					return csum_auto512vnni(buf, n, sum);
+	/*
+	 * One compare on the path of the shortest buffers: csum_long is
+	 * 128 or the lowest threshold, if lower.
+	 */
+	if (__builtin_expect(n >= ktune.csum_long, 0)) {
+		if (csum_auto_evex()) {
+			if (n >= ktune.csum_vnni &&
+			    (ktune.have & CPU_AVX512VNNI))
+				return csum_auto512vnni(buf, n, sum);
+			if (n >= ktune.csum_avx512)
 				return csum_auto512(buf, n, sum);
-			}
-			if (n >= CSUM_AUTO_VEX_MIN)
-				return csum_auto256(buf, n, sum);
-		}
+		} else if (n >= ktune.csum_avx2)
+			return csum_auto256(buf, n, sum);
 		return x86_fold64(x86_csum_adc_body(buf, n, sum));
 	}
 	if (n >= 64) {

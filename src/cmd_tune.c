@@ -1,0 +1,210 @@
+/*
+ * cmd_tune.c - csumbench tune: measure this machine's crossovers of the
+ * auto kernels and write them to a tuning file (tuner.c measures,
+ * tunefile.c writes).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cmd.h"
+#include "optval.h"
+#include "progress.h"
+#include "select.h"
+#include "tunefile.h"
+#include "tuner.h"
+#include "tuning.h"
+#include "util.h"
+
+enum { T_TUNE_FILE, T_TIME, T_SEED, T_TIMER, T_CPU, T_QUIET };
+
+static const struct opt_row tune_rows[] = {
+	[T_TUNE_FILE] = { .like = &opt_tune_file,
+	    .help = "write the tuning to FILE (default: "
+	    "$XDG_CACHE_HOME/csumbench/tune, or ~/.cache/csumbench/tune), "
+	    "replacing it" },
+	[T_TIME] = { .name = "time", .arg = "T",
+	    .help = "seconds of measuring, in all (ms and us suffixes "
+	    "allowed); the largest sizes are left out when it is short",
+	    .def = "40" },
+	[T_SEED] = { .like = &opt_seed,
+	    .help = "seed of the data and the interleaving order" },
+	[T_TIMER] = { .like = &opt_timer },
+	[T_CPU] = { .like = &opt_cpu },
+	[T_QUIET] = { .like = &opt_quiet },
+};
+
+/* mkdir -p of path's directory (the default path's may not exist). */
+static void
+tune_mkdirs(const char *path)
+{
+	char *d = xstrdup(path), *p;
+
+	for (p = d + 1; (p = strchr(p, '/')) != NULL; p++) {
+		*p = '\0';
+		if (mkdir(d, 0777) != 0 && errno != EEXIST)
+			usage_error("cannot make %s: %s", d, strerror(errno));
+		*p = '/';
+	}
+	free(d);
+}
+
+/* Every auto kernel on its vector loop: what the tuner measures against. */
+static void
+tune_force_loops(size_t *builtin)
+{
+	static const char *const loops[] = {
+		"memcpy_rep", "memcpy_nt", "memset_rep", "memset_nt", NULL,
+	};
+	struct tuning t;
+	char err[256];
+	size_t i;
+
+	memset(&t, 0, sizeof(t));
+	if (tuning_apply(&t, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+	for (i = 0; i < tuning_count(); i++)
+		builtin[i] = tuning_value(i);
+	for (i = 0; loops[i] != NULL; i++) {
+		t.from[tuning_find(loops[i])] = TUNING_ENV;
+		t.value[tuning_find(loops[i])] = SIZE_MAX;
+	}
+	if (tuning_apply(&t, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+}
+
+/* The file's identity lines: the CPU key, brand and date. */
+static void
+tune_identity(struct tunefile *tf)
+{
+	time_t now = time(NULL);
+	char *e;
+
+	tunefile_key(&ctx.cpu, tf->cpu, sizeof(tf->cpu));
+	snprintf(tf->brand, sizeof(tf->brand), "%s", ctx.cpu.brand);
+	for (e = tf->brand + strlen(tf->brand); e > tf->brand && e[-1] == ' ';)
+		*--e = '\0';
+	strftime(tf->measured, sizeof(tf->measured), "%Y-%m-%dT%H:%M:%SZ",
+	    gmtime(&now));
+}
+
+/* What was chosen, beside the built-in value, and why: on stdout. */
+static void
+tune_print(const struct tuner_result *res, const size_t *builtin,
+    const char *path, const char *brand)
+{
+	char v[32], b[32];
+	size_t i;
+
+	printf("%-12s %8s %8s  %s\n", "threshold", "tuned", "built-in",
+	    "measured");
+	for (i = 0; i < tuning_count(); i++) {
+		if (!res->tried[i])
+			continue;
+		printf("%-12s %8s %8s  %s\n", tuning_name(i), res->set[i] ?
+		    tuning_format_value(res->value[i], v, sizeof(v)) : "-",
+		    tuning_format_value(builtin[i], b, sizeof(b)),
+		    res->note[i]);
+	}
+	printf("\nWrote %s (%.1f s of measuring on %s).\n", path,
+	    res->seconds, brand);
+}
+
+/* Measure, with the engine's progress line on a terminal. */
+static void
+tune_measure(struct options *o, const size_t *builtin,
+    struct tuner_result *res)
+{
+	static struct progress_line pl;
+	struct tuner_opts to;
+	unsigned long long seed = 0;
+	char err[256];
+
+	memset(&to, 0, sizeof(to));
+	if (optval_duration(OPTVAL_OF(o, T_TIME), &to.budget, err,
+	    sizeof(err)) != 0 || (options_given(o, T_SEED) &&
+	    optval_uint(OPTVAL_OF(o, T_SEED), 1, UINT64_MAX, &seed, err,
+	    sizeof(err)) != 0))
+		usage_error("%s", err);
+	if (to.budget <= 0 || to.budget > 3600)
+		usage_error("--time: %s is out of range (0, 3600] seconds",
+		    options_value(o, T_TIME));
+	to.ti = &ctx.timer;
+	to.llc = ctx.cpu.l3 ? ctx.cpu.l3 : ctx.cpu.l2;
+	to.have = select_have();
+	to.seed = seed;
+	to.builtin = builtin;
+	to.talk = verbose_level > 0;
+	if (verbose_level > 0 && stderr_is_tty()) {
+		progress_line_init(&pl, stderr);
+		to.progress = progress_line;
+		to.progress_arg = &pl;
+	}
+	if (tuner_run(&to, res, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+}
+
+static int
+tune_exec(struct options *o)
+{
+	struct tuner_result res;
+	struct tunefile tf;
+	struct outfile of;
+	size_t builtin[TUNING_MAX], i;
+	int start_cpu = cpu_current();
+	char *path, err[256];
+
+	if (options_given(o, T_QUIET))
+		verbose_level = 0;
+	if (optval_timer(OPTVAL_OF(o, T_TIMER), err, sizeof(err)) != 0 ||
+	    (options_given(o, T_CPU) &&
+	    optval_cpu(OPTVAL_OF(o, T_CPU), err, sizeof(err)) != 0))
+		usage_error("%s", err);
+	if ((path = o->val[T_TUNE_FILE] != NULL ?
+	    xstrdup(o->val[T_TUNE_FILE]) : tunefile_default_path()) == NULL)
+		usage_error("no place for the tuning file: set XDG_CACHE_HOME or "
+		    "HOME, or use --tune-file");
+	ctx_cpu();
+	if (ctx.tuning.env[0] != '\0')
+		warnx_("CSUMBENCH_KTUNE is not used while tuning");
+	if (o->val[T_TUNE_FILE] == NULL)
+		tune_mkdirs(path);
+	/* Opened first, so a file that cannot be written fails early. */
+	outfile_open(&of, path);
+	tune_force_loops(builtin);
+	ctx_pin(o->val[T_CPU], start_cpu);
+	ctx_timer(options_value(o, T_TIMER));
+	tune_measure(o, builtin, &res);
+	memset(&tf, 0, sizeof(tf));
+	tune_identity(&tf);
+	for (i = 0; i < tuning_count(); i++) {
+		tf.set[i] = res.set[i];
+		tf.value[i] = res.value[i];
+	}
+	{
+		const char *notes[TUNING_MAX];
+
+		for (i = 0; i < tuning_count(); i++)
+			notes[i] = res.tried[i] ? res.note[i] : NULL;
+		tunefile_write(of.fp, &tf, notes);
+	}
+	outfile_commit(&of);
+	tune_print(&res, builtin, path, tf.brand);
+	free(path);
+	return 0;
+}
+
+CMD_ENTRY(tune, "measure this machine's crossovers into a tuning file",
+    .synopsis = "csumbench tune [--tune-file FILE] [--time T] [-q]",
+    .about = "Measure, on this machine, the sizes from which each auto "
+	"kernel's paths win (rep movsb and rep stosb over the vector loop, "
+	"non-temporal stores, the checksum's vector loops), each path timed "
+	"against the one below it, interleaved and paired, on a geometric "
+	"ladder of sizes; write them to a tuning file keyed by this CPU, which "
+	"run, verify and info then use.");
