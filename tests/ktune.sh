@@ -6,9 +6,10 @@
 # (CSUMBENCH_CPU_MASK), so every path they can take is checked.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-# The kernels that read the thresholds: the x86-64 auto copies and sets.
+# The kernels that read the thresholds: the x86-64 auto copies, sets and
+# checksums.
 kern=$("$CSUMBENCH" list --csv | awk -F, '
-	NR > 1 && ($2 == "memcpy.auto" || $2 == "memset.auto") && $5 == "yes" {
+	NR > 1 && $2 ~ /^(memcpy|memset|csum)\.auto$/ && $5 == "yes" {
 		printf "%s%s", s, $2; s = ","
 	}')
 if [ -z "$kern" ]; then
@@ -19,10 +20,10 @@ fi
 
 for mask in "" avx512; do
 	for t in \
-	    "memcpy_nt=max,memcpy_rep=max,memset_nt=max,memset_rep=max" \
-	    "memcpy_nt=max,memcpy_rep=0,memset_nt=max,memset_rep=0" \
-	    "memcpy_nt=0,memcpy_rep=max,memset_nt=0,memset_rep=max" \
-	    "memcpy_nt=0,memcpy_rep=0,memset_nt=0,memset_rep=0"; do
+	    "memcpy_nt=max,memcpy_rep=max,memset_nt=max,memset_rep=max,csum_avx512=max,csum_vnni=max,csum_avx2=max" \
+	    "memcpy_nt=max,memcpy_rep=0,memset_nt=max,memset_rep=0,csum_avx512=0,csum_vnni=max,csum_avx2=0" \
+	    "memcpy_nt=0,memcpy_rep=max,memset_nt=0,memset_rep=max,csum_avx512=max,csum_vnni=0,csum_avx2=max" \
+	    "memcpy_nt=0,memcpy_rep=0,memset_nt=0,memset_rep=0,csum_avx512=0,csum_vnni=0,csum_avx2=0"; do
 		CSUMBENCH_CPU_MASK=$mask CSUMBENCH_KTUNE=$t \
 		    "$CSUMBENCH" verify -k "$kern" >"$TMPD/out" 2>"$TMPD/err"
 		r=$?

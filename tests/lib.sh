@@ -10,6 +10,10 @@ tap_n=0
 tap_fail=0
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/csumbench-test.XXXXXX") || exit 99
 trap 'rm -rf "$TMPD"' EXIT
+# No tuning file of the user's: the tests see only the ones they make.
+XDG_CACHE_HOME=$TMPD/cache
+export XDG_CACHE_HOME
+unset CSUMBENCH_KTUNE
 
 ok() {
 	# ok COND-STATUS DESCRIPTION
