@@ -124,7 +124,7 @@ if ! "$cb" info >"$tmp/info" 2>"$tmp/stderr"; then
 fi
 awk '
 $1 == "brand" || $1 == "cpu" || $1 == "features" || $1 == "timer" ||
-$1 == "compiler" || $1 == "cflags"' "$tmp/info"
+$1 == "compiler" || $1 == "cflags" || $1 == "tuning"' "$tmp/info"
 echo "mask           ${CSUMBENCH_CPU_MASK:-none}${GLIBC_TUNABLES:+ (libc: GLIBC_TUNABLES=$GLIBC_TUNABLES)}"
 echo "csumbench: $cb; $runs run(s) of each comparison, $reps samples per point"
 

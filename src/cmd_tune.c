@@ -107,8 +107,10 @@ tune_print(const struct tuner_result *res, const size_t *builtin,
 	for (i = 0; i < tuning_count(); i++) {
 		if (!res->tried[i])
 			continue;
-		printf("%-12s %8s %8s  %s\n", tuning_name(i), res->set[i] ?
-		    tuning_format_value(res->value[i], v, sizeof(v)) : "-",
+		/* A threshold that stays built-in shows the built-in value. */
+		printf("%-12s %8s %8s  %s\n", tuning_name(i),
+		    tuning_format_value(res->set[i] ? res->value[i] : builtin[i],
+		    v, sizeof(v)),
 		    tuning_format_value(builtin[i], b, sizeof(b)),
 		    res->note[i]);
 	}
