@@ -9,7 +9,7 @@
  * exactly as it would without us.
  */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE	/* REG_RIP */
+#define _GNU_SOURCE	/* REG_RIP, REG_PC */
 #endif
 #include <errno.h>
 #include <signal.h>
@@ -79,6 +79,14 @@ kfault_handler(int sig, siginfo_t *si, void *ucv)
 		e = kfault_lookup((uintptr_t)uc->uc_mcontext.pc);
 		if (e != NULL) {
 			uc->uc_mcontext.pc = (uint64_t)kfault_fixup(e);
+			return;
+		}
+#elif defined(__riscv)
+		/* The saved pc is general register slot REG_PC (0). */
+		e = kfault_lookup((uintptr_t)uc->uc_mcontext.__gregs[REG_PC]);
+		if (e != NULL) {
+			uc->uc_mcontext.__gregs[REG_PC] =
+			    (unsigned long)kfault_fixup(e);
 			return;
 		}
 #endif

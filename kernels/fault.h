@@ -33,7 +33,7 @@
  *    aligned loads may read bytes of the same aligned word outside the range
  *    (the shift path does), which can never fault on its own.
  *
- * Where the mechanism is not implemented (not x86-64 or AArch64, a compiler without
+ * Where the mechanism is not implemented (not x86-64, AArch64 or riscv64, a compiler without
  * `asm goto` outputs, or KFAULT_NONE defined before inclusion), the
  * accessors are plain loads and stores that always succeed, and csumbench
  * reports that faults are not handled (CPU_FAULTS absent).
@@ -68,7 +68,8 @@ struct kfault_entry {
 	int32_t	fixup;		/* where to resume */
 };
 
-#if !defined(KFAULT_NONE) && (defined(__x86_64__) || defined(__aarch64__)) && \
+#if !defined(KFAULT_NONE) && (defined(__x86_64__) || defined(__aarch64__) || \
+    (defined(__riscv) && __riscv_xlen == 64)) && \
     ((defined(__clang__) && __clang_major__ >= 11) || \
      (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 11))
 #define KFAULT_ASM	1
@@ -139,7 +140,7 @@ typedef uint8_t  __attribute__((may_alias)) kfault_u8;
 	__asm__ volatile goto("1:\tmovq %1, %0\n\t" KFAULT_ENTRY(lbl)	\
 	    : "=m"(*(kfault_u64 *)(p)) : "r"((uint64_t)(v)) : : lbl)
 
-#else /* __aarch64__ */
+#elif defined(__aarch64__)
 
 /*
  * The same accessors as single AArch64 loads and stores through a base
@@ -178,7 +179,43 @@ typedef uint8_t  __attribute__((may_alias)) kfault_u8;
 	__asm__ volatile goto("1:\tstr %x1, %0\n\t" KFAULT_ENTRY(lbl)	\
 	    : "=Q"(*(kfault_u64 *)(p)) : "r"((uint64_t)(v)) : : lbl)
 
-#endif /* __x86_64__ or __aarch64__ */
+#else /* __riscv, 64-bit */
+
+/*
+ * The same accessors as single riscv64 loads and stores ("m": a base
+ * register and a 12-bit offset, which GCC folds into the instruction, so
+ * the unrolled loops need no address arithmetic). Zero-extending loads
+ * (lbu, lhu, lwu) into a variable of the access's width. A misaligned
+ * access is either done by the hardware, or trapped and emulated by the
+ * operating system; an emulated access that meets an inaccessible page
+ * raises SIGBUS (or SIGSEGV) at this same instruction, which the handler
+ * redirects like any other fault. An emulated store may have written the
+ * bytes before the page boundary: as on AArch64, the fault path writes
+ * them again with the same values, so the result stays exact. A core that
+ * neither supports nor emulates misaligned accesses raises SIGBUS on each
+ * of them: the kernel's fault path then copies those bytes one by one,
+ * still correctly, but slowly.
+ */
+#define KFAULT_GET(insn, v, vtype, type, p, lbl) do {			\
+	vtype kf_v_;							\
+	__asm__ volatile goto("1:\t" insn " %0, %1\n\t" KFAULT_ENTRY(lbl) \
+	    : "=r"(kf_v_) : "m"(*(const type *)(p)) : : lbl);		\
+	(v) = kf_v_;							\
+} while (0)
+#define KGET8(v, p, lbl)	KFAULT_GET("lbu", v, uint8_t, kfault_u8, p, lbl)
+#define KGET16(v, p, lbl)	KFAULT_GET("lhu", v, uint16_t, kfault_u16, p, lbl)
+#define KGET32(v, p, lbl)	KFAULT_GET("lwu", v, uint32_t, kfault_u32, p, lbl)
+#define KGET64(v, p, lbl)	KFAULT_GET("ld", v, uint64_t, kfault_u64, p, lbl)
+
+#define KFAULT_PUT(insn, vtype, type, p, v, lbl)			\
+	__asm__ volatile goto("1:\t" insn " %1, %0\n\t" KFAULT_ENTRY(lbl) \
+	    : "=m"(*(type *)(p)) : "r"((vtype)(v)) : : lbl)
+#define KPUT8(p, v, lbl)	KFAULT_PUT("sb", uint8_t, kfault_u8, p, v, lbl)
+#define KPUT16(p, v, lbl)	KFAULT_PUT("sh", uint16_t, kfault_u16, p, v, lbl)
+#define KPUT32(p, v, lbl)	KFAULT_PUT("sw", uint32_t, kfault_u32, p, v, lbl)
+#define KPUT64(p, v, lbl)	KFAULT_PUT("sd", uint64_t, kfault_u64, p, v, lbl)
+
+#endif /* __x86_64__, __aarch64__ or __riscv */
 
 #else /* !KFAULT_ASM: plain accesses that cannot recover */
 
