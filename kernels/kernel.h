@@ -109,8 +109,10 @@ union kfn {
 #define CPU_BMI2	(UINT64_C(1) << 11)
 #define CPU_AVX512VNNI	(UINT64_C(1) << 12)	/* CPUID.7.0:ECX[11], with AVX-512 OS state */
 #define CPU_NEON	(UINT64_C(1) << 16)	/* aarch64 AdvSIMD */
+#define CPU_MISALIGNED_FAST (UINT64_C(1) << 17)	/* riscv64: riscv_hwprobe says misaligned scalar accesses are fast */
 #define CPU_X86_64	(UINT64_C(1) << 20)	/* built for and running on x86-64 */
 #define CPU_AARCH64	(UINT64_C(1) << 21)
+#define CPU_RISCV64	(UINT64_C(1) << 22)
 #define CPU_FAULTS	(UINT64_C(1) << 24)	/* fault recovery for copy kernels works */
 /* Every bit above. */
 #define CPU_KNOWN	(UINT64_C(0x1fff) | CPU_NEON | CPU_X86_64 | \

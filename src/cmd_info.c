@@ -48,8 +48,12 @@ info_cpu(void)
 	printf("%-14s %s\n", "arch", c->arch);
 	printf("%-14s %s\n", "vendor", c->vendor);
 	printf("%-14s %s\n", "brand", c->brand);
-	printf("%-14s family %d (0x%x), model %d (0x%x), stepping %d\n", "cpu",
-	    c->family, c->family, c->model, c->model, c->stepping);
+	if (c->family == 0 && c->model == 0 && c->stepping == 0)
+		printf("%-14s unknown\n", "cpu");	/* riscv64: no such ids */
+	else
+		printf("%-14s family %d (0x%x), model %d (0x%x), stepping %d\n",
+		    "cpu", c->family, c->family, c->model, c->model,
+		    c->stepping);
 	if (c->cores > 0)
 		printf("%-14s %d cores, %d threads per package; %d CPUs online\n",
 		    "topology", c->cores, c->threads, c->online_cpus);
@@ -60,6 +64,10 @@ info_cpu(void)
 	size_line("l3", c->l3);
 	printf("%-14s %zu bytes\n", "cache line", c->line);
 	printf("%-14s %s\n", "features", c->features);
+	if (c->isa[0] != '\0')
+		printf("%-14s %s\n", "isa", c->isa);
+	if (c->misaligned[0] != '\0')
+		printf("%-14s %s\n", "misaligned", c->misaligned);
 	printf("%-14s %s\n", "identified by", c->ident_source);
 	printf("%-14s %s\n", "hypervisor",
 	    c->hypervisor[0] ? c->hypervisor : "none detected");

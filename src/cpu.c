@@ -25,6 +25,10 @@
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif
+#if defined(__riscv) && __riscv_xlen == 64
+#include <errno.h>
+#include <sys/syscall.h>
+#endif
 
 #include "../kernels/kernel.h"
 #include "cpu.h"
@@ -53,8 +57,10 @@ static const struct {
 	FEATURE(CPU_BMI2, "bmi2"),
 	FEATURE(CPU_AVX512VNNI, "avx512vnni"),
 	FEATURE(CPU_NEON, "neon"),
+	FEATURE(CPU_MISALIGNED_FAST, "misaligned-fast"),
 	FEATURE(CPU_X86_64, "x86-64"),
 	FEATURE(CPU_AARCH64, "aarch64"),
+	FEATURE(CPU_RISCV64, "riscv64"),
 	FEATURE(CPU_FAULTS, "fault-recovery"),
 };
 #undef FEATURE
@@ -129,7 +135,8 @@ mask_name(const char *name)
 		return CPU_AVX512_ALL;
 	for (i = 0; i < NFEATURES; i++)
 		if (strcmp(name, feature_names[i].name) == 0 &&
-		    !(feature_names[i].bit & (CPU_X86_64 | CPU_AARCH64)))
+		    !(feature_names[i].bit & (CPU_X86_64 | CPU_AARCH64 |
+		    CPU_RISCV64)))
 			return feature_names[i].bit;
 	return 0;
 }
@@ -236,6 +243,7 @@ caches_from_sysfs(struct cpuinfo *ci)
 	}
 }
 
+#if !(defined(__riscv) && __riscv_xlen == 64)	/* riscv64: features_riscv64 */
 /* Vendor, brand and family/model/stepping from /proc/cpuinfo. */
 static void
 ident_from_proc(struct cpuinfo *ci)
@@ -280,6 +288,7 @@ ident_from_proc(struct cpuinfo *ci)
 	fclose(fp);
 	snprintf(ci->ident_source, sizeof(ci->ident_source), "/proc/cpuinfo");
 }
+#endif
 
 #if defined(__x86_64__)
 static uint64_t
@@ -358,6 +367,166 @@ static void
 features_aarch64(struct cpuinfo *ci)
 {
 	ci->have |= CPU_AARCH64 | CPU_NEON;	/* AdvSIMD is mandatory in ARMv8-A */
+}
+#endif
+
+#if defined(__riscv) && __riscv_xlen == 64
+/*
+ * riscv64: no CPUID and no libcpuid. What the kernel tells: AT_HWCAP (one
+ * bit per single-letter extension), /proc/cpuinfo (the full ISA string,
+ * the MMU mode, the core's name where the device tree gives one, the
+ * machine ids) and the riscv_hwprobe syscall (Linux 6.4 on: the machine
+ * ids, and how fast a misaligned scalar access is, which decides
+ * copy.auto). Only the riscv keys of /proc/cpuinfo are read: under
+ * user-mode emulation the file may be the host's, whose vendor and model
+ * are not this CPU's. What nobody reports stays "unknown", never guessed.
+ */
+
+/* The syscall's ABI, for C libraries whose headers predate it. */
+#ifndef __NR_riscv_hwprobe
+#define __NR_riscv_hwprobe	258
+#endif
+struct rv_hwprobe {
+	int64_t		key;	/* the kernel sets -1 for a key it does not know */
+	uint64_t	value;
+};
+#define RV_KEY_MVENDORID		0
+#define RV_KEY_MARCHID			1
+#define RV_KEY_MIMPID			2
+#define RV_KEY_CPUPERF_0		5	/* Linux 6.4: speed in bits 0-2 */
+#define RV_KEY_MISALIGNED_SCALAR_PERF	9	/* Linux 6.11: the same values */
+#define RV_MISALIGNED_FAST		3	/* value: faster than byte accesses */
+
+/* The riscv keys of the first processor in /proc/cpuinfo. */
+static void
+riscv64_proc(char *isa, size_t isalen, char *uarch, size_t uarchlen,
+    char ids[3][20])
+{
+	static const char *const idkey[3] = { "mvendorid", "marchid", "mimpid" };
+	FILE *fp = fopen("/proc/cpuinfo", "r");
+	char line[4096], *colon, *v;
+	size_t n, klen;
+	int i;
+
+	if (fp == NULL)
+		return;
+	while (fgets(line, sizeof(line), fp) != NULL && line[0] != '\n') {
+		if ((colon = strchr(line, ':')) == NULL)
+			continue;
+		for (klen = (size_t)(colon - line); klen > 0 &&
+		    isspace((unsigned char)line[klen - 1]); klen--)
+			;
+		for (v = colon + 1; *v == ' ' || *v == '\t'; v++)
+			;
+		n = strlen(v);
+		while (n > 0 && isspace((unsigned char)v[n - 1]))
+			v[--n] = '\0';
+		if (klen == 3 && strncmp(line, "isa", 3) == 0)
+			snprintf(isa, isalen, "%s", v);
+		else if (klen == 5 && strncmp(line, "uarch", 5) == 0)
+			snprintf(uarch, uarchlen, "%s", v);
+		for (i = 0; i < 3; i++)
+			if (klen == strlen(idkey[i]) &&
+			    strncmp(line, idkey[i], klen) == 0)
+				snprintf(ids[i], sizeof(ids[i]), "%s", v);
+	}
+	fclose(fp);
+}
+
+/* The single-letter extensions of AT_HWCAP, in the ISA string's order. */
+static void
+riscv64_hwcap_isa(char *buf, size_t len)
+{
+#ifdef HAVE_SYS_AUXV_H	/* getauxval() comes with the header */
+	static const char order[] = "iemafdqlcbkjtpvhgnorsuwxyz";
+	unsigned long hw = getauxval(AT_HWCAP);
+	size_t i, off;
+
+	off = (size_t)snprintf(buf, len, "rv64");
+	for (i = 0; order[i] != '\0' && off + 1 < len; i++)
+		if (hw & (1UL << (order[i] - 'a')))
+			buf[off++] = order[i];
+	buf[off] = '\0';
+#else
+	buf[0] = '\0';
+#endif
+}
+
+/* Misaligned scalar access speed from riscv_hwprobe's pairs p[3], p[4]. */
+static void
+riscv64_misaligned(struct cpuinfo *ci, const struct rv_hwprobe *p)
+{
+	static const char *const speed[] = {
+		"unknown", "emulated", "slow", "fast", "unsupported"
+	};
+	const char *key;
+	uint64_t v;
+
+	if (p[3].key == RV_KEY_MISALIGNED_SCALAR_PERF) {
+		v = p[3].value;
+		key = "misaligned scalar perf";
+	} else if (p[4].key == RV_KEY_CPUPERF_0) {
+		v = p[4].value & 7;
+		key = "cpuperf_0";
+	} else {
+		snprintf(ci->misaligned, sizeof(ci->misaligned), "unknown "
+		    "(riscv_hwprobe: no misaligned-access key in this kernel)");
+		return;
+	}
+	if (v >= sizeof(speed) / sizeof(speed[0])) {
+		snprintf(ci->misaligned, sizeof(ci->misaligned), "unknown "
+		    "(riscv_hwprobe %s key: value %llu)", key,
+		    (unsigned long long)v);
+		return;
+	}
+	snprintf(ci->misaligned, sizeof(ci->misaligned),
+	    "%s (riscv_hwprobe %s key)", speed[v], key);
+	if (v == RV_MISALIGNED_FAST)
+		ci->have |= CPU_MISALIGNED_FAST;
+}
+
+static void
+features_riscv64(struct cpuinfo *ci)
+{
+	struct rv_hwprobe p[5] = {
+		{ RV_KEY_MVENDORID, 0 }, { RV_KEY_MARCHID, 0 },
+		{ RV_KEY_MIMPID, 0 }, { RV_KEY_MISALIGNED_SCALAR_PERF, 0 },
+		{ RV_KEY_CPUPERF_0, 0 },
+	};
+	char isa[480] = "", uarch[64] = "", ids[3][20] = { "", "", "" };
+	const char *src = "AT_HWCAP";
+	int i;
+
+	ci->have |= CPU_RISCV64;
+	riscv64_proc(isa, sizeof(isa), uarch, sizeof(uarch), ids);
+	if (isa[0] != '\0') {
+		snprintf(ci->isa, sizeof(ci->isa), "%s (/proc/cpuinfo)", isa);
+		src = "/proc/cpuinfo";
+	} else {
+		riscv64_hwcap_isa(isa, sizeof(isa));
+		snprintf(ci->isa, sizeof(ci->isa), "%s (AT_HWCAP)",
+		    isa[0] != '\0' ? isa : "unknown");
+	}
+	if (syscall(__NR_riscv_hwprobe, p, (size_t)5, (size_t)0, NULL, 0u) ==
+	    0) {
+		for (i = 0; i < 3; i++)
+			if (p[i].key == i)
+				snprintf(ids[i], sizeof(ids[i]), "0x%llx",
+				    (unsigned long long)p[i].value);
+		riscv64_misaligned(ci, p);
+		src = src[0] == '/' ? "/proc/cpuinfo, riscv_hwprobe" :
+		    "AT_HWCAP, riscv_hwprobe";
+	} else
+		snprintf(ci->misaligned, sizeof(ci->misaligned),
+		    "unknown (riscv_hwprobe: %s)", strerror(errno));
+	snprintf(ci->ident_source, sizeof(ci->ident_source), "%s", src);
+	if (ids[0][0] != '\0')
+		snprintf(ci->vendor, sizeof(ci->vendor), "mvendorid %s",
+		    ids[0]);
+	snprintf(ci->brand, sizeof(ci->brand), "%s (marchid %s, mimpid %s)",
+	    uarch[0] != '\0' ? uarch : "unknown",
+	    ids[1][0] != '\0' ? ids[1] : "unknown",
+	    ids[2][0] != '\0' ? ids[2] : "unknown");
 }
 #endif
 
@@ -502,6 +671,9 @@ cpu_probe(struct cpuinfo *ci)
 	snprintf(ci->arch, sizeof(ci->arch), "aarch64");
 	features_aarch64(ci);
 	ident_from_proc(ci);
+#elif defined(__riscv) && __riscv_xlen == 64
+	snprintf(ci->arch, sizeof(ci->arch), "riscv64");
+	features_riscv64(ci);
 #else
 	snprintf(ci->arch, sizeof(ci->arch), "generic");
 	ident_from_proc(ci);

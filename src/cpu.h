@@ -25,6 +25,8 @@ struct cpuinfo {
 	double	 loadavg1;		/* 1-minute load average, -1 unknown */
 	int	 osxsave_avx, osxsave_avx512;	/* XGETBV says the OS saves the state */
 	int	 pinned_cpu;		/* the CPU the thread is pinned to; -1 none */
+	char	 isa[512];		/* riscv64: the ISA string and its source; "" elsewhere */
+	char	 misaligned[96];	/* riscv64: misaligned scalar access speed and its source */
 };
 
 /*

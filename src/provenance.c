@@ -81,6 +81,11 @@ provenance_collect(struct provenance *p)
 		provenance_set(p, "l2_bytes", "%zu", ctx.cpu.l2);
 		provenance_set(p, "l3_bytes", "%zu", ctx.cpu.l3);
 		provenance_set(p, "features", "%s", ctx.cpu.features);
+		if (ctx.cpu.isa[0] != '\0')
+			provenance_set(p, "isa", "%s", ctx.cpu.isa);
+		if (ctx.cpu.misaligned[0] != '\0')
+			provenance_set(p, "misaligned_access", "%s",
+			    ctx.cpu.misaligned);
 		provenance_set(p, "identified_by", "%s", ctx.cpu.ident_source);
 		provenance_set(p, "hypervisor", "%s", ctx.cpu.hypervisor);
 		provenance_set(p, "governor", "%s", ctx.cpu.governor);
