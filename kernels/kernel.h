@@ -115,8 +115,8 @@ union kfn {
 #define CPU_RISCV64	(UINT64_C(1) << 22)
 #define CPU_FAULTS	(UINT64_C(1) << 24)	/* fault recovery for copy kernels works */
 /* Every bit above. */
-#define CPU_KNOWN	(UINT64_C(0x1fff) | CPU_NEON | CPU_X86_64 | \
-			 CPU_AARCH64 | CPU_FAULTS)
+#define CPU_KNOWN	(UINT64_C(0x1fff) | CPU_NEON | CPU_MISALIGNED_FAST | \
+			 CPU_X86_64 | CPU_AARCH64 | CPU_RISCV64 | CPU_FAULTS)
 
 /* Kernel flags. */
 #define KF_REFERENCE	0x1	/* the family's reference: the specification */
