@@ -14,6 +14,7 @@
 #include "rformat.h"
 #include "rset.h"
 #include "optval.h"
+#include "outfile.h"
 #include "util.h"
 
 enum {
@@ -199,10 +200,13 @@ compare_exec(struct options *o)
 		load_side(av[1], &b);
 		warn_provenance(&a, "A", &b, "B");
 	}
-	outfile_open(&of, output != NULL ? output : "-");
+	if (outfile_open(&of, output != NULL ? output : "-", err,
+	    sizeof(err)) != 0)
+		usage_error("%s", err);
 	if ((rc = compare_sets(&a, &b, &co, of.fp, err, sizeof(err))) < 0)
 		usage_error("%s", err);
-	outfile_commit(&of);
+	if (outfile_commit(&of, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	rset_free(&a);
 	rset_free(&b);
 	return rc;

@@ -13,6 +13,7 @@
 #include "arena.h"
 #include "cmd.h"
 #include "optval.h"
+#include "outfile.h"
 #include "compare.h"
 #include "rset.h"
 #include "plot.h"
@@ -540,9 +541,11 @@ report_exec(struct options *o)
 	if (plot_input_draw(&po, &in, &figs, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	path = xasprintf("%s/report.md", po.dir);
-	outfile_open(&of, path);
+	if (outfile_open(&of, path, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	write_report(of.fp, &po, &in, &figs, o->argv[0], o->val[P_COMPARE]);
-	outfile_commit(&of);
+	if (outfile_commit(&of, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	printf("%s\n", path);
 	free(path);
 	plot_figlist_free(&figs);
