@@ -225,7 +225,9 @@ CMD_ENTRY(compare, "delta table of two results; CI gate",
 	"and new runs): their samples are pooled, so a slow spell of a shared "
 	"machine during one run weighs little.",
     .footer = "Exit status: 0 no regression, 1 the gate failed, 2 bad usage "
-	"or input.\nTests and conventions: see COMPARE in csumbench(1).",
+	"or input, or points the gate cannot judge (no samples and no "
+	"confidence interval, or no positive median).\nTests and "
+	"conventions: see COMPARE in csumbench(1).",
     .min_args = 1, .max_args = 2,
     .too_few = "expected two results files (A B), or one with --a-kernel "
 	"and --b-kernel");
