@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "decimal.h"
 #include "grid.h"
 #include "optval.h"
 #include "timer.h"
@@ -62,13 +63,19 @@ optval_uint(const char *name, const char *arg, unsigned long long min,
 static int
 scan(const char *arg, const char *const *sfx, double *v)
 {
-	char *end;
+	size_t len = decimal_span(arg, 0);
+	const char *end = arg + len;
 	int i;
 
+	/* Decimal only: no hexadecimal, space, sign, inf or nan. */
 	errno = 0;
-	*v = strtod(arg, &end);
-	if (end == arg)
+	if (len == 0)
 		return -1;
+	if (decimal_parse(arg, len, 0, v) != 0) {
+		*v = INFINITY;		/* beyond a double */
+		errno = ERANGE;
+		return 0;
+	}
 	if (*end == '\0')
 		return 0;
 	for (i = 0; sfx != NULL && sfx[i] != NULL; i++)
