@@ -6,9 +6,11 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "decimal.h"
 #include "provenance.h"
@@ -106,13 +108,20 @@ slurp(const char *path, size_t *lenp, char *err, size_t errlen)
 	FILE *fp = fopen(path, "r");
 	char *text = NULL;
 	size_t len = 0, cap = 0, r;
+	struct stat st;
 
 	if (fp == NULL) {
 		rset_error(err, errlen, path, "%s", strerror(errno));
 		return NULL;
 	}
+	/* A regular file in one piece (a pipe grows as it comes). */
+	if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_size > 0 && (unsigned long long)st.st_size < SIZE_MAX / 2) {
+		cap = (size_t)st.st_size + 1;
+		text = xmalloc(cap + 1);
+	}
 	do {
-		if (len + 65536 > cap) {
+		if (len == cap) {
 			cap = cap ? cap * 2 : 65536;
 			text = xrealloc(text, cap + 1);
 		}
