@@ -179,6 +179,30 @@ plot_mkdir(const char *dir, char *err, size_t errlen)
 	return rc;
 }
 
+/*
+ * Text from a results file for a gnuplot argument (a title's CPU brand or
+ * note): at most len - 1 bytes, cut at a character boundary, control
+ * characters as spaces. The scripts print it as it is (no enhanced text,
+ * no shell), and an argument of a megabyte would not even start gnuplot.
+ */
+static char *
+plot_text(char *buf, size_t len, const char *s)
+{
+	size_t n = strlen(s), i;
+
+	if (n >= len) {
+		n = len - 4;
+		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;		/* not inside a UTF-8 sequence */
+		snprintf(buf, len, "%.*s...", (int)n, s);
+	} else
+		snprintf(buf, len, "%s", s);
+	for (i = 0; buf[i] != '\0'; i++)
+		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+			buf[i] = ' ';
+	return buf;
+}
+
 /* A file name from parts: letters, digits, '.', '-' and '_' only. */
 static char *
 safe_name(const char *s)
@@ -565,7 +589,8 @@ plot_heatmap(const struct plot_opts *o, const struct rset *rs,
 	    !two_distinct(dv, n))
 		goto out;
 	snprintf(szs, sizeof(szs), "%zu", r->size);
-	fs.args[0] = r->kernel;
+	/* The data holds this kernel alone: the script names it from there. */
+	fs.args[0] = "";
 	fs.args[1] = szs;
 	fs.args[2] = cpu;
 	kn = safe_name(r->kernel);
@@ -760,8 +785,9 @@ plot_curve(const struct plot_opts *o, const struct rset *rs, const size_t *g,
 	for (j = 0; j < ng; j++) {
 		const struct rpoint *q = &rs->p[g[j]];
 
+		/* A throughput needs a size and a cost above 0. */
 		if (q->src_align == s0 && q->dst_align == d0 && q->size > 0 &&
-		    q->distance == dist) {
+		    q->distance == dist && q->st.median > 0) {
 			sz[ns] = q->size;
 			sl[ns++] = g[j];
 		}
@@ -835,13 +861,13 @@ plot_results(const struct plot_opts *o, const struct rset *rs,
 	size_t *start = xcalloc(rs->n + 1, sizeof(size_t));
 	size_t *g = xcalloc(rs->n + 1, sizeof(size_t));
 	size_t *rank = kernel_ranks(rs), i, j, n = 0, k, ng;
-	char *cpu = xstrdup(rset_meta(rs, "cpu_brand"));
+	char cpu[128];
 	int rc;
 
+	plot_text(cpu, sizeof(cpu), rset_meta(rs, "cpu_brand"));
 	/* Brands come padded with blanks (CPUID's 48 bytes). */
 	for (i = strlen(cpu); i > 0 && cpu[i - 1] == ' '; i--)
 		cpu[i - 1] = '\0';
-
 	rc = plot_setup(err, errlen);
 	if (rc == 0)
 		rc = plot_mkdir(o->dir, err, errlen);
@@ -872,7 +898,6 @@ plot_results(const struct plot_opts *o, const struct rset *rs,
 	free(start);
 	free(g);
 	free(rank);
-	free(cpu);
 	return rc;
 }
 
@@ -1058,8 +1083,13 @@ plot_input_load(struct plot_input *in, const struct plot_opts *o,
 	/* For the delta charts' titles: "new.csv against old.csv". */
 	pb = strrchr(path, '/');
 	cb = strrchr(compare, '/');
-	in->note = xasprintf("%s against %s", pb ? pb + 1 : path,
-	    cb ? cb + 1 : compare);
+	{
+		char a[64], b[64];
+
+		in->note = xasprintf("%s against %s", plot_text(a, sizeof(a),
+		    pb ? pb + 1 : path), plot_text(b, sizeof(b),
+		    cb ? cb + 1 : compare));
+	}
 	return 0;
 }
 
