@@ -32,6 +32,8 @@ put_cell(void *arg, const struct rfield *f, const struct rval *v)
 		csv_str(arg, v->s);
 	else if (f->type == RT_NUM)
 		csv_double(arg, v->d);
+	else if (f->type == RT_COUNT && v->u == 0 && rfield_stored(f))
+		csv_str(arg, "");	/* unknown, as the reader takes it */
 	else
 		csv_ulong(arg, v->u);
 }

@@ -31,13 +31,21 @@ write_context(struct json_writer *w, const struct rset *rs)
 	jw_object_begin(w, "context");
 	for (i = 0; i < pv->n; i++)
 		jw_string(w, pv->v[i].key, pv->v[i].value);
-	/* Google Benchmark's names for what the provenance already says. */
-	if ((v = provenance_get(pv, "host")) != NULL)
+	/*
+	 * Google Benchmark's names for what the provenance already says,
+	 * unless it has them (a context read back): a member twice is an
+	 * error to JSON readers, ours included.
+	 */
+	if ((v = provenance_get(pv, "host")) != NULL &&
+	    provenance_get(pv, "host_name") == NULL)
 		jw_string(w, "host_name", v);
-	jw_string(w, "executable", "csumbench");
-	if ((v = provenance_get(pv, "cpus_online")) != NULL)
+	if (provenance_get(pv, "executable") == NULL)
+		jw_string(w, "executable", "csumbench");
+	if ((v = provenance_get(pv, "cpus_online")) != NULL &&
+	    provenance_get(pv, "num_cpus") == NULL)
 		jw_number(w, "num_cpus", atof(v));
-	if (rs->n > 0 && rs->p[0].hz > 0)
+	if (rs->n > 0 && rs->p[0].hz > 0 &&
+	    provenance_get(pv, "mhz_per_cpu") == NULL)
 		jw_number(w, "mhz_per_cpu", rs->p[0].hz / 1e6);
 	jw_object_end(w);
 }
@@ -59,8 +67,17 @@ put_member(void *arg, const struct rfield *f, const struct rval *v)
 		jw_string(w, f->json, v->s);
 		break;
 	case RT_SIZE:
-	case RT_COUNT:
 		jw_uint(w, f->json, v->u);
+		break;
+	case RT_COUNT:
+		/*
+		 * A stored count is at least 1; 0 is unknown, as the reader
+		 * takes null. (Derived ones, floor_limited, are 0 or 1.)
+		 */
+		if (v->u == 0 && rfield_stored(f))
+			jw_null(w, f->json);
+		else
+			jw_uint(w, f->json, v->u);
 		break;
 	case RT_NUM:
 		jw_number(w, f->json, v->d);
