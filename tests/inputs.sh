@@ -133,4 +133,16 @@ expect_exit 2 "a JSON member twice is refused" -- \
 	"$CSUMBENCH" compare "$TMPD/dupkey.json" "$TMPD/dupkey.json"
 stderr_one_line 'duplicate member "a\?b"' "a member twice: one line, no escape character"
 
+# Option values are decimal numbers: '%' alone is no percentage, and
+# strtod's hexadecimal floats are not durations.
+for a in "compare $TMPD/c.csv $TMPD/c.csv --fail-above %" \
+    "run -k csum.ref -s 64 --target-ci %" \
+    "run -k csum.ref -s 64 --max-time 0x10" \
+    "run -k csum.ref -s 64 --max-time 0x1p-3"; do
+	csv_with samples 31
+	label=$(echo "$a" | sed "s|$TMPD/||g")
+	expect_exit 2 "$label: exit 2" -- $CSUMBENCH $a
+	stderr_one_line "${a##* }" "$label: one line naming the value"
+done
+
 done_testing
