@@ -27,6 +27,7 @@ static int
 bad(char *err, size_t errlen, const char *name, const char *fmt, ...)
 {
 	va_list ap;
+	char *c;
 	int n = snprintf(err, errlen, "--%s: ", name);
 
 	if (n >= 0 && (size_t)n < errlen) {
@@ -34,6 +35,10 @@ bad(char *err, size_t errlen, const char *name, const char *fmt, ...)
 		vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
 		va_end(ap);
 	}
+	/* The value is echoed: never its control characters. */
+	for (c = err; errlen > 0 && *c != '\0'; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	return -1;
 }
 

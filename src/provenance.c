@@ -191,8 +191,12 @@ provenance_read(FILE *fp, struct provenance *p, char *err, size_t errlen)
 		lineno++;
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
-		/* A UTF-8 byte order mark before the first key. */
-		if (lineno == 1 && len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
+		/*
+		 * A UTF-8 byte order mark before the first key, and any at
+		 * the start of a line: no key starts with one (written first,
+		 * it would be taken for the mark when read back).
+		 */
+		while (len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0) {
 			memmove(line, line + 3, (size_t)len - 2);
 			len -= 3;
 		}
