@@ -1,8 +1,14 @@
 # common.gp - what every csumbench figure shares: terminal, fonts, line
 # styles that survive greyscale printing, size labels, CSV helpers.
 #
-# Loaded by throughput.gp, heatmap.gp and delta.gp from their own directory;
-# not meant to be run alone. Expects csb_out (the output path) to be set.
+# Loaded by throughput.gp, heatmap.gp, distance.gp and delta.gp from their
+# own directory; not meant to be run alone. Expects csb_out (the output
+# path) to be set.
+#
+# Nothing here runs a shell (no system()), and every text that comes from
+# the data or the arguments is printed as it is: the terminal is not in
+# enhanced-text mode, so "_", "^" or "@" in a kernel name or CPU brand mean
+# nothing to it, and csb_cap shortens what would not fit.
 # The terminal follows the output's extension: .svg writes SVG, anything
 # else PNG (pngcairo when this gnuplot has it, else the libgd png terminal).
 
@@ -11,14 +17,14 @@ csb_is_svg = strlen(csb_out) > 4 && \
 # Sized for a report or a slide; fonts readable when the figure is shown at
 # its natural width (about 1000 pixels) or scaled to half of it.
 if (csb_is_svg) {
-	set terminal svg size 1000,620 dynamic enhanced font "Sans,14" \
+	set terminal svg size 1000,620 dynamic noenhanced font "Sans,14" \
 	    background "white"
 } else {
 	if (strstrt(GPVAL_TERMINALS, "pngcairo") > 0) {
-		set terminal pngcairo size 1000,620 enhanced font "Sans,13" \
+		set terminal pngcairo size 1000,620 noenhanced font "Sans,13" \
 		    background "white"
 	} else {
-		set terminal png size 1000,620 enhanced font "Sans,13" \
+		set terminal png size 1000,620 noenhanced font "Sans,13" \
 		    background "white"
 	}
 }
@@ -71,22 +77,8 @@ csb_log2_axis = 'csb_e0 = floor(log(csb_xlo) / log(2) + 1e-9); \
         if (e % csb_xstep == 0) { set xtics add (csb_size(2**e) 2**e) } \
         else { set xtics add ("" 2**e 1) } }'
 
-# eval csb_read_meta: csb_meta_val = the value of csb_meta_key in the
-# key=value file csb_meta_file (csumbench run -o FILE writes FILE.meta), or
-# "" when there is no such file or key. `test` checks that the file exists,
-# as gnuplot 5.4 has no way of its own.
-csb_meta_val = ""
-csb_read_meta = 'csb_meta_val = ""; \
-    if (system(sprintf("test -r \"%s\" && echo 1 || echo 0", csb_meta_file)) + 0) { \
-        set datafile separator "="; \
-        stats csb_meta_file using (strcol(1) eq csb_meta_key ? \
-            (csb_meta_val = strcol(2), 0) : 0) nooutput; \
-        set datafile separator comma }'
-
-# Text from the data (kernel and family names such as csum_copy.fused, CPU
-# brands with "@") printed literally in enhanced-text titles.
-csb_esc1(c) = strstrt("_^@&~{}", c) > 0 ? "\\" . c : c
-csb_esc(s) = strlen(s) == 0 ? "" : csb_esc1(s[1:1]) . csb_esc(s[2:])
+# Text from the data or the arguments, at most n characters.
+csb_cap(s, n) = strlen(s) > n ? s[1:n - 3] . "..." : s
 
 # CSV input with a header row; columns are found by name, so extra or
 # reordered columns do no harm.
@@ -94,9 +86,32 @@ set datafile separator comma
 set datafile columnheaders
 set datafile missing ""
 
-# Distinct values of a string column, in order of appearance, as a
-# space-separated list (word(csb_list, i), words(csb_list)). Values contain
-# no spaces: kernel names never do.
-csb_list = " "
-csb_add(s) = (strstrt(csb_list, " " . s . " ") == 0 ? \
-    (csb_list = csb_list . s . " ", 1) : 0)
+# The columns of csb_file (eval csb_columns once it is set), so that the
+# optional ones are read only where they exist: a column asked for by a
+# name the file does not have would drop every row. csb_num(c) is NaN, and
+# csb_str(c) "", where the column is absent or its field empty.
+csb_head = "|"
+csb_columns = 'undefine STATS_columns; csb_head = "|"; \
+    stats csb_file every ::0::0 using (0) nooutput; \
+    if (exists("STATS_columns")) { do for [csb_i = 1:STATS_columns] { \
+        stats csb_file every ::0::0 using \
+            (csb_head = csb_head . columnhead(csb_i) . "|", 0) nooutput } }'
+csb_has(c) = strstrt(csb_head, "|" . c . "|") > 0
+csb_num(c) = csb_has(c) ? (strlen(strcol(c)) > 0 ? column(c) : NaN) : NaN
+csb_str(c) = csb_has(c) ? strcol(c) : ""
+
+# Distinct values of a string column, in order of appearance: csb_add(s)
+# while reading, then eval csb_split makes the array csb_k[1..csb_nk]. The
+# list keeps each value followed by a newline, which no CSV field as
+# gnuplot reads it can hold, so any other character (a space in a kernel
+# name) is part of a value.
+csb_list = ""
+csb_add(s) = (strstrt("\n" . csb_list, "\n" . s . "\n") == 0 ? \
+    (csb_list = csb_list . s . "\n", 1) : 0)
+csb_nk = 0
+csb_split = 'csb_nk = 0; csb_r = csb_list; \
+    while (strstrt(csb_r, "\n") > 0) { \
+        csb_nk = csb_nk + 1; csb_r = csb_r[strstrt(csb_r, "\n") + 1:] }; \
+    array csb_k[csb_nk > 0 ? csb_nk : 1]; csb_r = csb_list; \
+    do for [csb_i = 1:csb_nk] { csb_p = strstrt(csb_r, "\n"); \
+        csb_k[csb_i] = csb_r[1:csb_p - 1]; csb_r = csb_r[csb_p + 1:] }'

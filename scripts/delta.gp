@@ -28,8 +28,8 @@ load ARG0[1:strstrt(ARG0, "delta.gp") - 1] . "common.gp"
 csb_file = ARG1
 
 # The series column: b_kernel in compare's CSV, else kernel.
-csb_head = system(sprintf("head -n 1 \"%s\"", csb_file))
-kcol = strstrt(csb_head, "b_kernel") > 0 ? "b_kernel" : "kernel"
+eval csb_columns
+kcol = csb_has("b_kernel") ? "b_kernel" : "kernel"
 
 csb_xlo = 0; csb_xhi = 0; fam = ""; dlo = 0; dhi = 0; nsig = 0; nrow = 0
 has_fam = 1
@@ -37,29 +37,31 @@ csb_row(s, d) = (csb_add(strcol(kcol)), \
     csb_xlo = (csb_xlo == 0 || s < csb_xlo) ? s : csb_xlo, \
     csb_xhi = s > csb_xhi ? s : csb_xhi, \
     dlo = d < dlo ? d : dlo, dhi = d > dhi ? d : dhi, nrow = nrow + 1, s)
-stats csb_file using (column("size") > 0 && column("delta_pct") == column("delta_pct") ? \
+ok(s) = s > 0 && csb_num("delta_pct") == csb_num("delta_pct")
+stats csb_file using (ok(csb_num("size")) ? \
     csb_row(column("size"), column("delta_pct")) : NaN) nooutput
-nk = words(csb_list)
+eval csb_split
+nk = csb_nk
 if (nk == 0) { print "delta.gp: no deltas in ", csb_file; exit status 1 }
 # The family column is optional.
-fam_of(x) = (fam = strcol("family"), x)
-if (strstrt(csb_head, "family") > 0) {
+fam_of(x) = (fam = csb_str("family"), x)
+if (csb_has("family")) {
 	stats csb_file using (fam_of(0)) nooutput
 }
 
 sig(s) = s eq "1" || s eq "yes" || s eq "true" || s eq "y" || s eq "*" || \
     s eq "Y" || s eq "YES" || s eq "TRUE"
 
-note = ARGC >= 3 ? ARG3 : ""
-set title sprintf("{/:Bold %s}%schange in cost per call%s", csb_esc(fam), \
-    strlen(fam) > 0 ? ": " : "", strlen(note) > 0 ? ", " . csb_esc(note) : "")
+note = ARGC >= 3 ? csb_cap(ARG3, 80) : ""
+set title sprintf("%s%schange in cost per call%s", csb_cap(fam, 40), \
+    strlen(fam) > 0 ? ": " : "", strlen(note) > 0 ? ", " . note : "")
 
 # Each kernel's rows: size, delta, significant (1 or 0).
 do for [i = 1:nk] {
 	set table $D append
 	plot csb_file using (sprintf("%.0f", column("size"))):"delta_pct": \
-	    (sig(strcol("significant")) ? 1 : 0) with table \
-	    if (strcol(kcol) eq word(csb_list, i) && column("size") > 0)
+	    (sig(csb_str("significant")) ? 1 : 0) with table \
+	    if (strcol(kcol) eq csb_k[i] && ok(csb_num("size")))
 	unset table
 	set print $D append
 	print ""
@@ -95,7 +97,7 @@ plot for [i = 1:nk] $D index (i - 1) using 1:2 \
 	    with points pt (csb_pt(i) - 1) ps 1.4 lw 1.5 lc rgb csb_color(i) \
 	    notitle, \
      for [i = 1:nk] keyentry with linespoints lw csb_w(i) dt csb_dash(i) \
-	    pt csb_pt(i) ps 1.4 lc rgb csb_color(i) title word(csb_list, i) noenhanced, \
+	    pt csb_pt(i) ps 1.4 lc rgb csb_color(i) title csb_cap(csb_k[i], 60), \
      keyentry with points pt 7 ps 1.4 lc rgb "#555555" \
 	    title "significant", \
      keyentry with points pt 6 ps 1.4 lw 1.5 lc rgb "#555555" \

@@ -47,10 +47,11 @@ yi(s) = find(sl, s, 1)
 fmt(z) = z >= 99.95 ? sprintf("%.0f", z) : z >= 9.995 ? sprintf("%.1f", z) : \
     sprintf("%.2f", z)
 
-cpu = ARGC >= 4 ? ARG4 : ""
-set title sprintf("{/:Bold %s}: cost by placement%s%s", csb_esc(kernel), \
-    strlen(cpu) > 0 ? " on " . csb_esc(cpu) : "", \
-    strlen(cache) > 0 ? ", " . cache . " cache" : "")
+cpu = ARGC >= 4 ? csb_cap(ARG4, 80) : ""
+set title sprintf("%s: cost by placement%s%s", csb_cap(kernel, 60), \
+    strlen(cpu) > 0 ? " on " . cpu : "", \
+    strlen(cache) > 0 ? ", " . csb_cap(cache, 20) . " cache" : "")
+unit = csb_cap(unit, 20)
 
 set palette defined (0 "#fdf7c4", 0.25 "#9fd78f", 0.5 "#35a08f", \
     0.75 "#2f5f98", 1 "#2b1a5a")

@@ -7,9 +7,11 @@
 #            rel_align, median, unit, cache, mode. Rows of other kernels and
 #            sizes are ignored; there should be one row per cell.
 #   OUT      the figure: NAME.svg for SVG, anything else for PNG.
-#   KERNEL   the kernel, e.g. memcpy.libc; SIZE its buffer size in bytes.
-#   CPU      the CPU named in the title; default: cpu_brand from
-#            RESULTS.meta when that exists. "" for the default.
+#   KERNEL   the kernel, e.g. memcpy.libc, or "" for the rows of every
+#            kernel (a file of one kernel, as csumbench plot writes; the
+#            title names the first); SIZE its buffer size in bytes.
+#   CPU      the CPU named in the title (csumbench plot passes cpu_brand
+#            from RESULTS.meta or the JSON's context); "" for none.
 #   rel      if given, the relative-misalignment view for copies: x is
 #            (src - dst) mod 8 (the rel_align column), y the destination
 #            offset. Then there should be one row per (rel_align,
@@ -25,49 +27,52 @@ load ARG0[1:strstrt(ARG0, "heatmap.gp") - 1] . "common.gp"
 csb_file = ARG1
 kernel = ARG3
 size = ARG4 + 0
+eval csb_columns
 rel = ARGC >= 6 && ARG6 eq "rel"
 xcol = rel ? "rel_align" : "src_align"
 
-xlo = 1e9; xhi = -1; ylo = 1e9; yhi = -1; zlo = 1e300; zhi = 0; n = 0
-unit = ""; cache = ""; mode = ""
+xlo = 1e9; xhi = -1; ylo = 1e9; yhi = -1; zlo = 1e300; zhi = -1e300; n = 0
+unit = ""; cache = ""; mode = ""; name = kernel
 cell(x, y, z) = (xlo = x < xlo ? x : xlo, xhi = x > xhi ? x : xhi, \
     ylo = y < ylo ? y : ylo, yhi = y > yhi ? y : yhi, \
     zlo = z < zlo ? z : zlo, zhi = z > zhi ? z : zhi, n = n + 1, \
-    unit = strcol("unit"), cache = strcol("cache"), mode = strcol("mode"), z)
-mine = 'strcol("kernel") eq kernel && column("size") == size'
+    name = n == 1 ? strcol("kernel") : name, \
+    unit = csb_str("unit"), cache = csb_str("cache"), mode = csb_str("mode"), z)
+# A cell of the map: this kernel (or any) at this size, with a median.
+mine = '(strlen(kernel) == 0 || strcol("kernel") eq kernel) && \
+    column("size") == size && csb_num("median") == csb_num("median")'
 stats csb_file using (@mine ? cell(column(xcol), column("dst_align"), \
     column("median")) : NaN) nooutput
 if (n == 0) {
-	print sprintf("heatmap.gp: no rows of %s at size %d in %s", kernel, \
-	    size, csb_file)
+	print sprintf("heatmap.gp: no rows with a median of %s at size %d in %s", \
+	    strlen(kernel) > 0 ? csb_cap(kernel, 60) : "any kernel", size, csb_file)
 	exit status 1
 }
 
 fmt(z) = z >= 99.95 ? sprintf("%.0f", z) : z >= 9.995 ? sprintf("%.1f", z) : \
     sprintf("%.2f", z)
 
-cpu = ARGC >= 5 ? ARG5 : ""
-if (strlen(cpu) == 0) {
-	csb_meta_file = csb_file . ".meta"; csb_meta_key = "cpu_brand"
-	eval csb_read_meta
-	cpu = csb_meta_val
-}
-set title sprintf("{/:Bold %s}, %s: cost by %s%s%s", csb_esc(kernel), \
+cpu = ARGC >= 5 ? csb_cap(ARG5, 80) : ""
+set title sprintf("%s, %s: cost by %s%s%s", csb_cap(name, 60), \
     csb_size(size), rel ? "relative misalignment" : "alignment", \
-    strlen(cpu) > 0 ? " on " . csb_esc(cpu) : "", \
-    strlen(cache) > 0 ? ", " . cache . " cache" : "")
+    strlen(cpu) > 0 ? " on " . cpu : "", \
+    strlen(cache) > 0 ? ", " . csb_cap(cache, 20) . " cache" : "")
 
 # Colour: a perceptually ordered ramp from pale yellow (cheap) to dark
 # blue-violet (expensive), monotonic in lightness, so it reads in greyscale.
 set palette defined (0 "#fdf7c4", 0.25 "#9fd78f", 0.5 "#35a08f", \
     0.75 "#2f5f98", 1 "#2b1a5a")
+unit = csb_cap(unit, 20)
 set cblabel sprintf("%s per call (median)", unit)
 # The colour range spans at least 10% of the cheapest cell, so that a flat
 # map (differences within the noise) looks flat instead of showing the
 # noise at full contrast; the spread itself is printed under the map.
-spread = sprintf("cheapest %s, dearest %s %s per call (%+.1f%%)", \
-    fmt(zlo), fmt(zhi), unit, (zhi / zlo - 1) * 100)
-if (zhi < zlo * 1.1) { zhi = zlo * 1.1 }
+spread = zlo > 0 ? sprintf("cheapest %s, dearest %s %s per call (%+.1f%%)", \
+    fmt(zlo), fmt(zhi), unit, (zhi / zlo - 1) * 100) : \
+    sprintf("cheapest %s, dearest %s %s per call", fmt(zlo), fmt(zhi), unit)
+# At a net cost at or below 0 (the empty call's or less) the range is
+# widened by a tenth of a unit.
+if (zhi < zlo + (zlo > 0 ? zlo * 0.1 : 0.1)) { zhi = zlo + (zlo > 0 ? zlo * 0.1 : 0.1) }
 set cbrange [zlo : zhi]
 set cbtics nomirror
 set colorbox vertical user origin graph 1.04, graph 0 size character 2, graph 1

@@ -14,6 +14,7 @@
 #include "rformat.h"
 #include "rset.h"
 #include "optval.h"
+#include "outfile.h"
 #include "util.h"
 
 enum {
@@ -199,10 +200,13 @@ compare_exec(struct options *o)
 		load_side(av[1], &b);
 		warn_provenance(&a, "A", &b, "B");
 	}
-	outfile_open(&of, output != NULL ? output : "-");
+	if (outfile_open(&of, output != NULL ? output : "-", err,
+	    sizeof(err)) != 0)
+		usage_error("%s", err);
 	if ((rc = compare_sets(&a, &b, &co, of.fp, err, sizeof(err))) < 0)
 		usage_error("%s", err);
-	outfile_commit(&of);
+	if (outfile_commit(&of, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	rset_free(&a);
 	rset_free(&b);
 	return rc;
@@ -221,7 +225,9 @@ CMD_ENTRY(compare, "delta table of two results; CI gate",
 	"and new runs): their samples are pooled, so a slow spell of a shared "
 	"machine during one run weighs little.",
     .footer = "Exit status: 0 no regression, 1 the gate failed, 2 bad usage "
-	"or input.\nTests and conventions: see COMPARE in csumbench(1).",
+	"or input, or points the gate cannot judge (no samples and no "
+	"confidence interval, or no positive median).\nTests and "
+	"conventions: see COMPARE in csumbench(1).",
     .min_args = 1, .max_args = 2,
     .too_few = "expected two results files (A B), or one with --a-kernel "
 	"and --b-kernel");

@@ -13,7 +13,9 @@
 #include "arena.h"
 #include "cmd.h"
 #include "optval.h"
+#include "outfile.h"
 #include "compare.h"
+#include "decimal.h"
 #include "rset.h"
 #include "plot.h"
 #include "util.h"
@@ -63,6 +65,10 @@ size_label(double n, char *buf, size_t len)
 {
 	double v = n;
 
+	if (!isfinite(n)) {
+		snprintf(buf, len, "?");
+		return buf;
+	}
 	if (n >= 1048576 && fmod(n, 1048576) == 0)
 		snprintf(buf, len, "%.0f MiB", v / 1048576);
 	else if (n >= 1024 && fmod(n, 1024) == 0)
@@ -109,6 +115,17 @@ prov_cpu(const struct rset *rs)
 	    rset_meta(rs, "cpus_online"));
 }
 
+/* A number of the provenance, as the file says it: NaN unless it is a
+ * decimal number of at least 0. */
+static double
+meta_num(const struct rset *rs, const char *key)
+{
+	double v;
+
+	return decimal_parse(rset_meta(rs, key), (size_t)-1, 0, &v) == 0 ?
+	    v : NAN;
+}
+
 static char *
 prov_caches(const struct rset *rs)
 {
@@ -117,22 +134,26 @@ prov_caches(const struct rset *rs)
 	if (!has_meta(rs) || *rset_meta(rs, "l1d_bytes") == '\0')
 		return xstrdup("");
 	return xasprintf("L1d %s, L2 %s, L3 %s",
-	    size_label(atof(rset_meta(rs, "l1d_bytes")), a, sizeof a),
-	    size_label(atof(rset_meta(rs, "l2_bytes")), b, sizeof b),
-	    size_label(atof(rset_meta(rs, "l3_bytes")), c, sizeof c));
+	    size_label(meta_num(rs, "l1d_bytes"), a, sizeof a),
+	    size_label(meta_num(rs, "l2_bytes"), b, sizeof b),
+	    size_label(meta_num(rs, "l3_bytes"), c, sizeof c));
 }
 
 static char *
 prov_timer(const struct rset *rs)
 {
 	const char *t = rset_meta(rs, "timer");
-	double hz = atof(rset_meta(rs, "timer_hz"));
+	double hz = meta_num(rs, "timer_hz");
+
+	char f[48] = "";
 
 	if (*t == '\0')
 		return xstrdup("");
-	return xasprintf("%s, unit %s%s%.4g GHz, start/stop overhead %s %s",
-	    t, rset_meta(rs, "unit"), hz > 0 ? ", " : "", hz / 1e9,
-	    rset_meta(rs, "timer_overhead"), rset_meta(rs, "unit"));
+	if (hz > 0)
+		snprintf(f, sizeof(f), ", %.4g GHz", hz / 1e9);
+	return xasprintf("%s, unit %s%s, start/stop overhead %s %s",
+	    t, rset_meta(rs, "unit"), f, rset_meta(rs, "timer_overhead"),
+	    rset_meta(rs, "unit"));
 }
 
 static char *
@@ -540,9 +561,11 @@ report_exec(struct options *o)
 	if (plot_input_draw(&po, &in, &figs, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	path = xasprintf("%s/report.md", po.dir);
-	outfile_open(&of, path);
+	if (outfile_open(&of, path, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	write_report(of.fp, &po, &in, &figs, o->argv[0], o->val[P_COMPARE]);
-	outfile_commit(&of);
+	if (outfile_commit(&of, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	printf("%s\n", path);
 	free(path);
 	plot_figlist_free(&figs);

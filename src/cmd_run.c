@@ -21,7 +21,9 @@
 #include "compare.h"
 #include "engine.h"
 #include "grid.h"
+#include "interrupt.h"
 #include "optval.h"
+#include "outfile.h"
 #include "preset.h"
 #include "progress.h"
 #include "provenance.h"
@@ -151,7 +153,8 @@ struct run {
 	 * which format. */
 	int		 table;
 	const struct rformat *fmt;
-	struct outfile	 of;
+	struct outfile	 of, meta;	/* meta: of's sidecar, when it has one */
+	int		 has_meta;
 	/* What the run showed (run_measure). */
 	struct engine_report er;
 	double		 core_hz_end;
@@ -293,7 +296,8 @@ run_defaults(struct run *r, const struct options *o)
 	if (r->distance != NULL && grid_parse_distance(r->distance,
 	    (size_t)sysconf(_SC_PAGESIZE), &r->dg, err, sizeof(err)) != 0)
 		usage_error("--distance: %s", err);
-	if (!to_stdout && rformat_for_path(out) == NULL && r->format == NULL)
+	if (!to_stdout && rformat_for_path(out) == NULL && r->format == NULL &&
+	    !outfile_is_stream(out))
 		usage_error("--output: cannot tell the format of \"%s\" (use "
 		    "a %s name, or --format)", out, rformat_suffixes());
 	if (r->baseline == NULL && r->co.fail_above >= 0)
@@ -400,6 +404,7 @@ static void
 run_open(struct run *r)
 {
 	int to_stdout = r->output == NULL || strcmp(r->output, "-") == 0;
+	char err[512];
 
 	if (r->format != NULL)
 		r->fmt = rformat_find(r->format);
@@ -410,8 +415,20 @@ run_open(struct run *r)
 	r->table = r->fmt->terminal;
 	if (r->baseline != NULL)
 		r->table = to_stdout ? -1 : 0;
-	if (r->table == 0)
-		outfile_open(&r->of, r->output != NULL ? r->output : "-");
+	if (r->table != 0)
+		return;
+	if (outfile_open(&r->of, r->output != NULL ? r->output : "-", err,
+	    sizeof(err)) != 0)
+		usage_error("%s", err);
+	/* The provenance goes beside a results file, not into it. */
+	if (r->fmt->sidecar && r->of.regular) {
+		char *mpath = provenance_path(r->output);
+
+		if (outfile_open(&r->meta, mpath, err, sizeof(err)) != 0)
+			usage_error("%s", err);
+		r->has_meta = 1;
+		free(mpath);
+	}
 }
 
 /* Warn about conditions that make the numbers less trustworthy. */
@@ -472,8 +489,12 @@ run_measure(struct run *r)
 	if (r->reps < 10)
 		warnx_("%llu samples per point is too few for a reliable median "
 		    "and its confidence interval", r->reps);
+	/* A first signal ends the sampling, and what was measured is kept. */
+	r->eo.stop = intr_flag();
+	intr_defer(1);
 	if (engine_run(r->pts, r->npts, &r->eo, &r->er, err, sizeof(err)) != 0)
 		usage_error("%s", err);
+	intr_defer(0);
 	/* Did the clock move while we measured? */
 	r->core_hz_end = timer_est_core_hz(&ctx.timer);
 	warn_after(r);
@@ -626,21 +647,45 @@ static void
 run_emit_file(struct run *r, const struct rset *rs)
 {
 	int named = r->output != NULL && strcmp(r->output, "-") != 0;
+	char err[1024];
 
 	r->fmt->write(r->of.fp, rs, NULL, rs->n);
-	if (r->fmt->sidecar && named) {
-		/* The provenance goes beside the results, not into them. */
-		struct outfile mf;
-		char *mpath = provenance_path(r->output);
-
-		outfile_open(&mf, mpath);
-		provenance_write(mf.fp, &rs->prov);
-		outfile_commit(&mf);
-		free(mpath);
-	}
-	outfile_commit(&r->of);
+	if (r->has_meta) {
+		provenance_write(r->meta.fp, &rs->prov);
+		if (outfile_commit_pair(&r->of, &r->meta, err,
+		    sizeof(err)) != 0)
+			usage_error("%s", err);
+	} else if (outfile_commit(&r->of, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	if (named)
-		talk("csumbench: wrote %zu points to %s\n", r->npts, r->output);
+		talk("csumbench: wrote %zu points to %s\n", rs->n, r->output);
+}
+
+/*
+ * After a signal ended the sampling: only the points that have samples,
+ * marked partial in the provenance and on stderr; none at all ends the
+ * process at once.
+ */
+static void
+run_partial(struct run *r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->npts; i++)
+		if (r->pts[i].nsamples > 0)
+			r->pts[n++] = r->pts[i];
+		else
+			engine_free(&r->pts[i], 1);
+	if (n == 0) {
+		fprintf(stderr, "%s: %s before anything was measured: nothing "
+		    "written\n", progname, intr_name(intr_caught()));
+		intr_exit();
+	}
+	/* Even with -q: these results are not what was asked for. */
+	fprintf(stderr, "%s: %s: sampling stopped early: %zu of %zu points "
+	    "measured, with fewer samples than asked; the results are marked "
+	    "partial\n", progname, intr_name(intr_caught()), n, r->npts);
+	r->npts = n;
 }
 
 /* The results, then --baseline's deltas; the exit status. */
@@ -651,10 +696,17 @@ run_emit(struct run *r)
 	char err[512];
 	int rc = 0;
 
+	if (r->er.stopped)
+		run_partial(r);
 	qsort(r->pts, r->npts, sizeof(*r->pts), point_order);
 	rset_from_points(&rs, r->pts, r->npts, &ctx.timer);
 	run_provenance(&rs.prov, r);
 	warn_checks(&rs);
+	if (r->er.stopped) {
+		provenance_set(&rs.prov, "partial", "yes");
+		provenance_set(&rs.prov, "stopped_by", "%s",
+		    intr_name(intr_caught()));
+	}
 	if (r->table > 0)
 		run_emit_table(r, &rs);
 	else if (r->table == 0)
@@ -663,6 +715,9 @@ run_emit(struct run *r)
 	    (rc = compare_sets(&rs, &rs, &r->co, stdout, err, sizeof(err))) < 0)
 		usage_error("%s", err);
 	rset_free(&rs);
+	/* Written what was measured; now end as the signal asked. */
+	if (intr_caught())
+		intr_exit();
 	return rc;
 }
 

@@ -15,6 +15,7 @@
 
 #include "cmd.h"
 #include "optval.h"
+#include "outfile.h"
 #include "progress.h"
 #include "select.h"
 #include "tunefile.h"
@@ -178,7 +179,8 @@ tune_exec(struct options *o)
 	if (o->val[T_TUNE_FILE] == NULL)
 		tune_mkdirs(path);
 	/* Opened first, so a file that cannot be written fails early. */
-	outfile_open(&of, path);
+	if (outfile_open(&of, path, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	tune_force_loops(builtin);
 	ctx_pin(o->val[T_CPU], start_cpu);
 	ctx_timer(options_value(o, T_TIMER));
@@ -196,7 +198,8 @@ tune_exec(struct options *o)
 			notes[i] = res.tried[i] ? res.note[i] : NULL;
 		tunefile_write(of.fp, &tf, notes);
 	}
-	outfile_commit(&of);
+	if (outfile_commit(&of, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	tune_print(&res, builtin, path, tf.brand);
 	free(path);
 	return 0;

@@ -42,9 +42,11 @@ static const char *const test_names[] = {
 	[CMP_PAIRED] = "Wilcoxon signed-rank test on paired samples",
 	[CMP_MWU] = "Mann-Whitney U test",
 	[CMP_CI] = "the medians' 95% confidence intervals overlap",
+	[CMP_NONE] = "not tested",
 };
 static const char *const test_short[] = {
 	[CMP_PAIRED] = "signed-rank", [CMP_MWU] = "mann-whitney", [CMP_CI] = "ci-overlap",
+	[CMP_NONE] = "none",
 };
 
 void
@@ -199,14 +201,51 @@ ci_half(const struct rpoint *a, double fa, const struct rpoint *b, double fb)
 	return sqrt(ha * ha + hb * hb);
 }
 
+/* Raw samples to test, every one a number? */
+static int
+has_samples(const struct rpoint *p)
+{
+	size_t i;
+
+	if (p->samples == NULL || p->n == 0)
+		return 0;
+	for (i = 0; i < p->n; i++)
+		if (!isfinite(p->samples[i]))
+			return 0;
+	return 1;
+}
+
+/* Why a row cannot be tested (see cmp_row.untestable), or NULL. */
+static const char *
+untestable(const struct cmp_row *r)
+{
+	const struct rpoint *a = r->a, *b = r->b;
+
+	if (!isfinite(a->st.median) || !isfinite(b->st.median))
+		return "no median";
+	if (!(a->st.median > 0 && b->st.median > 0))
+		return "a cost at or below zero";
+	if (has_samples(a) && has_samples(b))
+		return NULL;
+	if (!isfinite(a->st.ci_lo) || !isfinite(a->st.ci_hi) ||
+	    !isfinite(b->st.ci_lo) || !isfinite(b->st.ci_hi))
+		return "neither raw samples nor a confidence interval";
+	return NULL;
+}
+
 static void
 test_row(struct cmp_row *r, const struct cmp_opts *o)
 {
 	const struct rpoint *a = r->a, *b = r->b;
 	double ma = a->st.median * r->fa, mb = b->st.median * r->fb;
 
-	r->ratio = ma > 0 && mb > 0 ? mb / ma : NAN;
-	if (a->samples != NULL && b->samples != NULL) {
+	r->ratio = ma > 0 && mb > 0 && isfinite(ma) && isfinite(mb) ?
+	    mb / ma : NAN;
+	if ((r->untestable = untestable(r)) != NULL) {
+		r->test = CMP_NONE;
+		r->p = NAN;
+		r->sig = 0;
+	} else if (has_samples(a) && has_samples(b)) {
 		double scale = r->fa / r->fb;
 
 		if (o->same_run && a->n == b->n) {
@@ -257,6 +296,10 @@ gate_row(struct cmp_row *r, const struct cmp_opts *o, size_t m)
 
 	r->slower = isfinite(r->ratio) && r->ratio > margin;
 	r->pg = NAN;
+	if (!isfinite(r->ratio)) {
+		r->cannot_judge = 1;	/* no median to go by */
+		return;
+	}
 	r->delta = mb - ma;
 	r->min_delta = o->min_delta;
 	if (r->min_delta < 0 && o->same_run)
@@ -280,6 +323,10 @@ gate_row(struct cmp_row *r, const struct cmp_opts *o, size_t m)
 			r->unsteady = 1;
 			return;
 		}
+	}
+	if (r->test == CMP_NONE) {
+		r->cannot_judge = 1;	/* slower, and nothing to test it */
+		return;
 	}
 	if (r->test == CMP_CI) {
 		r->gate_fail = b->st.ci_lo * r->fb > margin * a->st.ci_hi * r->fa;
@@ -458,10 +505,11 @@ put_rule(FILE *out, const size_t *w, int ncol)
 }
 
 struct legend {
-	int	tests[3];
+	int	tests[4];
 	int	insig;
 	int	na;
 	int	floor;
+	int	untested;
 };
 
 static void
@@ -489,6 +537,9 @@ print_legend(FILE *out, const struct legend *lg, const char *indent,
 		fprintf(out, "%s<floor: the call costs what an empty call "
 		    "does (the 95%% CI of its net cost reaches below half a "
 		    "core cycle): no rate\n", indent);
+	if (lg->untested)
+		fprintf(out, "%s? not tested: neither raw samples nor a "
+		    "confidence interval of the median\n", indent);
 	if (lg->na)
 		fprintf(out, "%sn/a: not comparable (a cost unknown, or at or "
 		    "below zero)\n", indent);
@@ -498,8 +549,21 @@ static void
 legend_add(struct legend *lg, const struct cmp_row *r)
 {
 	lg->tests[r->test] = 1;
-	if (r->noise)
+	if (r->test == CMP_NONE)
+		lg->untested = 1;
+	else if (r->noise)
 		lg->insig = 1;
+}
+
+/*
+ * The mark after a delta: none when significant, ~ when within noise, ?
+ * when the row could not be tested.
+ */
+static const char *
+sig_mark(const struct cmp_row *r, const char *sig, const char *insig,
+    const char *untested)
+{
+	return r->test == CMP_NONE ? untested : r->noise ? insig : sig;
 }
 
 /* The bpf table's rates (median and spread, M/s) and widths. */
@@ -602,7 +666,8 @@ bpf_row(FILE *out, const struct cmp_row *r, const struct bpf_table *t,
 	bpf_rate(out, r->b, rb, t->sb[i], w[2], lg);
 	if (isfinite(ra) && isfinite(rb) && ra > 0) {
 		fprintf(out, "  %*.2f  %%%s|", (int)(w[3] - 7),
-		    cmp_trunc2((rb / ra - 1) * 100), r->noise ? " ~" : "  ");
+		    cmp_trunc2((rb / ra - 1) * 100), sig_mark(r, "  ", " ~",
+		    " ?"));
 		*lsum += log(rb / ra);
 		(*nlog)++;
 		legend_add(lg, r);
@@ -619,7 +684,7 @@ print_bpf(FILE *out, const struct cmp_row *rows, size_t n,
     const struct cmp_result *res, const struct cmp_opts *o)
 {
 	struct bpf_table t;
-	struct legend lg = { { 0 }, 0, 0, 0 };
+	struct legend lg = { { 0 }, 0, 0, 0, 0 };
 	double lsum = 0;
 	size_t i, nlog = 0;
 
@@ -659,7 +724,7 @@ print_ticks(FILE *out, const struct cmp_row *rows, size_t n,
 	const char *unit = res->unit;
 	const char *fmt = strcmp(unit, "ticks") == 0 ||
 	    strcmp(unit, "cycles") == 0 ? "%.0f" : "%.2f";
-	struct legend lg = { { 0 }, 0, 0, 0 };
+	struct legend lg = { { 0 }, 0, 0, 0, 0 };
 
 	if (strcmp(unit, "ticks") == 0)
 		snprintf(u, sizeof(u), "Ticks");
@@ -683,7 +748,7 @@ print_ticks(FILE *out, const struct cmp_row *rows, size_t n,
 		if (isfinite(r->ratio)) {
 			fprintf(out, "\t\t%6.2f%s\n",
 			    cmp_trunc2((r->ratio - 1) * 100),
-			    r->noise ? " ~" : "");
+			    sig_mark(r, "", " ~", " ?"));
 			lsum += log(r->ratio);
 			nlog++;
 			legend_add(&lg, r);
@@ -717,7 +782,7 @@ print_markdown(FILE *out, const struct cmp_row *rows, size_t n,
 	double lsum = 0;
 	char lab[400], info[700], d[32];
 	const char *unit = res->unit;
-	struct legend lg = { { 0 }, 0, 0, 0 };
+	struct legend lg = { { 0 }, 0, 0, 0, 0 };
 
 	group_label(&rows[0], lab, sizeof(lab));
 	table_info(rows, n, res, info, sizeof(info));
@@ -732,12 +797,12 @@ print_markdown(FILE *out, const struct cmp_row *rows, size_t n,
 		fmt_pct(d, sizeof(d), r->ratio);
 		fprintf(out, "| %zu | %.2f | %.2f | %s%s | ", r->a->size,
 		    r->a->st.median * r->fa, r->b->st.median * r->fb, d,
-		    !r->noise || !isfinite(r->ratio) ? "" : " ~");
+		    !isfinite(r->ratio) ? "" : sig_mark(r, "", " ~", " ?"));
 		if (isnan(r->p))
 			fprintf(out, "- |");
 		else
 			fprintf(out, "%.2g |", r->p);
-		fprintf(out, " %s |\n", r->noise ? "no" : "yes");
+		fprintf(out, " %s |\n", sig_mark(r, "yes", "no", "n/a"));
 		if (isfinite(r->ratio)) {
 			lsum += log(r->ratio);
 			nlog++;
@@ -820,10 +885,10 @@ print_csv(FILE *out, const struct cmp_row *rows, size_t n,
 		csv_double(&w, (r->ratio - 1) * 100);
 		csv_double(&w, r->p);
 		csv_str(&w, test_short[r->test]);
-		csv_str(&w, r->sig ? "yes" : "no");
-		csv_str(&w, r->noise ? "yes" : "no");
+		csv_str(&w, sig_mark(r, "yes", "no", ""));
+		csv_str(&w, r->test == CMP_NONE ? "" : r->noise ? "yes" : "no");
 		csv_str(&w, o->fail_above < 0 ? "" : r->gate_fail ? "fail" :
-		    "pass");
+		    r->cannot_judge ? "cannot judge" : "pass");
 		csv_str(&w, timer);
 		csv_str(&w, cpu);
 		csv_end(&w);
@@ -1154,7 +1219,7 @@ test_rows(struct match *m)
 {
 	struct cmp_row *rows = m->res->rows;
 	const char *unit = NULL, *u;
-	size_t i, n = m->res->n, nc = 0;
+	size_t i, n = m->res->n, nc = 0, nci;
 
 	for (i = 0; i < n; i++) {
 		if ((u = common_unit(&rows[i], m->a, m->b, m->err,
@@ -1172,7 +1237,9 @@ test_rows(struct match *m)
 	if (strcmp(unit, "ns") == 0 && strcmp(rows[0].a->unit, "ns") != 0)
 		talk("csumbench: compare: units differ (%s, %s): compared in "
 		    "nanoseconds\n", rows[0].a->unit, rows[0].b->unit);
-	if (!m->a->has_samples || !m->b->has_samples)
+	for (i = nci = 0; i < n; i++)
+		nci += rows[i].test == CMP_CI;
+	if (nci > 0)
 		talk("csumbench: compare: %s has no raw samples: significance "
 		    "from the overlap of the medians' 95%% confidence "
 		    "intervals (an approximation; write results with "
@@ -1250,11 +1317,40 @@ compare_print(FILE *out, const struct cmp_row *rows, size_t nrows,
 	}
 }
 
+/*
+ * The points the gate could not judge, on one line: how many, why, and
+ * the first few of them.
+ */
+static void
+gate_cannot(const struct cmp_result *res, size_t ncannot, const char *also)
+{
+	const struct cmp_row *rows = res->rows;
+	size_t i, k = 0;
+	char d[300];
+
+	fprintf(stderr, "%s: compare: %scannot judge %zu of %zu points "
+	    "(B's median above the threshold with nothing to test it, or no "
+	    "median to go by):", progname, also, ncannot, res->n);
+	for (i = 0; i < res->n && k < 3; i++) {
+		if (!rows[i].cannot_judge)
+			continue;
+		point_desc(rows[i].b, d, sizeof(d));
+		fprintf(stderr, "%s %s (%s)", k ? ";" : "", d,
+		    rows[i].untestable != NULL ? rows[i].untestable :
+		    "no median");
+		k++;
+	}
+	if (ncannot > k)
+		fprintf(stderr, "; and %zu more", ncannot - k);
+	fputc('\n', stderr);
+}
+
 int
 compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
 {
 	const struct cmp_row *rows = res->rows;
 	size_t nrows = res->n, i, nfail = 0, nslow = 0, nsmall = 0, nunst = 0;
+	size_t ncannot = 0;
 	char d[300];
 
 	if (o->fail_above < 0)
@@ -1264,6 +1360,7 @@ compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
 		nslow += rows[i].slower;
 		nsmall += rows[i].small;
 		nunst += rows[i].unsteady;
+		ncannot += rows[i].cannot_judge;
 	}
 	if (nfail > 0) {
 		fprintf(stderr, "%s: compare: FAIL: %zu of %zu points "
@@ -1282,7 +1379,16 @@ compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
 				fprintf(stderr, " (p = %.2g)", r->pg);
 			fputc('\n', stderr);
 		}
-	} else if (!o->quiet) {
+		if (ncannot > 0)
+			gate_cannot(res, ncannot, "also ");
+		return EXIT_CHECK;
+	}
+	if (ncannot > 0) {
+		/* Never a pass for what could not be tested. */
+		gate_cannot(res, ncannot, "");
+		return EXIT_USAGE;
+	}
+	if (!o->quiet) {
 		fprintf(stderr, "%s: compare: pass: no point "
 		    "significantly more than %g%% slower in B (%zu "
 		    "points; %zu more than %g%% slower", progname,
@@ -1293,5 +1399,5 @@ compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
 			    nunst, nslow - nsmall - nunst);
 		fputs(")\n", stderr);
 	}
-	return nfail > 0 ? EXIT_CHECK : 0;
+	return 0;
 }

@@ -52,6 +52,7 @@ enum cmp_test {
 	CMP_PAIRED,	/* Wilcoxon signed-rank on paired samples (one run) */
 	CMP_MWU,	/* Mann-Whitney U on the samples of two runs */
 	CMP_CI,		/* no samples: the medians' 95% CIs do not overlap */
+	CMP_NONE,	/* cannot be tested: see cmp_row.untestable */
 };
 
 /* One point of B against the point of A at its grid position. */
@@ -75,6 +76,16 @@ struct cmp_row {
 	int	 small;		/* slower, but by no more than min_delta */
 	int	 unsteady;	/* slower, but not in every pooled run */
 	int	 gate_fail;
+	/*
+	 * Why the row cannot be tested, or NULL: a median that is not a
+	 * positive number (missing, or a net cost at or below the empty
+	 * call's), or neither raw samples nor a confidence interval of the
+	 * median. Such a row is never significant, and the gate cannot
+	 * judge it (cannot_judge) unless it needs no test: B's median not
+	 * above the threshold, or not by more than --min-delta.
+	 */
+	const char *untestable;
+	int	 cannot_judge;
 };
 
 struct cmp_result {
@@ -116,7 +127,11 @@ int	compare_match(const struct rset *a, const struct rset *b,
  */
 void	compare_print(FILE *out, const struct cmp_row *rows, size_t n,
 	    const struct cmp_result *res, const struct cmp_opts *o);
-/* The gate's verdict on stderr: 0, or EXIT_CHECK when it fails. */
+/*
+ * The gate's verdict on stderr: 0; EXIT_CHECK when a point is
+ * significantly slower; else EXIT_USAGE when a point it had to test
+ * cannot be (one line naming the points).
+ */
 int	compare_gate(const struct cmp_result *res, const struct cmp_opts *o);
 void	compare_result_free(struct cmp_result *res);
 /* All of the above: match, print on out, verdict (0 or EXIT_CHECK), or -1

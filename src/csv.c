@@ -243,7 +243,7 @@ read_quoted(struct csv_reader *r, int *chp, char *err, size_t errlen)
 	int		 ch;
 
 	for (;;) {
-		ch = getc(r->fp);
+		ch = getc_unlocked(r->fp);
 		if (ch == EOF) {
 			if (ferror(r->fp))
 				return read_error(r, err, errlen,
@@ -255,7 +255,7 @@ read_quoted(struct csv_reader *r, int *chp, char *err, size_t errlen)
 			return -1;
 		}
 		if (ch == '"') {
-			ch = getc(r->fp);
+			ch = getc_unlocked(r->fp);
 			if (ch != '"')
 				break;	/* closing quote */
 		} else if (ch == '\n')
@@ -283,7 +283,7 @@ read_plain(struct csv_reader *r, int *chp, char *err, size_t errlen)
 			return read_error(r, err, errlen, "NUL byte in field");
 		if (put_byte(r, (char)ch) != 0)
 			return read_error(r, err, errlen, "out of memory");
-		ch = getc(r->fp);
+		ch = getc_unlocked(r->fp);
 	}
 	*chp = ch;
 	return 0;
@@ -300,11 +300,11 @@ field_end(struct csv_reader *r, int *chp, int quoted, char *err,
 	int	 ch = *chp;
 
 	if (ch == ',') {
-		*chp = getc(r->fp);
+		*chp = getc_unlocked(r->fp);
 		return 1;
 	}
 	if (ch == '\r') {
-		ch = getc(r->fp);
+		ch = getc_unlocked(r->fp);
 		if (ch != '\n' && ch != EOF)
 			return read_error(r, err, errlen,
 			    "CR not followed by LF");
@@ -330,7 +330,7 @@ csv_read_record(struct csv_reader *r, char *err, size_t errlen)
 	r->buflen = 0;
 	r->line = r->nextline;
 
-	if ((ch = getc(r->fp)) == EOF) {
+	if ((ch = getc_unlocked(r->fp)) == EOF) {
 		if (ferror(r->fp))
 			return read_error(r, err, errlen, strerror(errno));
 		return 0;

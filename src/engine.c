@@ -155,6 +155,13 @@ progress(struct sweep *sw, enum engine_phase phase, size_t refining,
 	o->progress(&sw->pr, o->progress_arg);
 }
 
+/* Has the caller asked sampling to end (engine_opts.stop)? */
+static int
+stopping(const struct sweep *sw)
+{
+	return sw->o->stop != NULL && *sw->o->stop != 0;
+}
+
 /* Append a sample (whole-call cost) and its repetition's floor to p. */
 static void
 push(struct point *p, double whole, double floor)
@@ -243,6 +250,10 @@ sample_group(struct sweep *sw, struct group *gr, size_t reps, size_t warmup)
 
 			push(p, sw->raw[i], gr->fl.now[p->k->family]);
 		}
+		/* Whole repetitions only: sample i of every point of the
+		 * group and its floor stay of one repetition. */
+		if (stopping(sw))
+			return;
 	}
 }
 
@@ -360,7 +371,7 @@ calibrate(struct sweep *sw)
 	size_t g, i;
 	int f;
 
-	for (g = 0; g < sw->ngroups; g++) {
+	for (g = 0; g < sw->ngroups && !stopping(sw); g++) {
 		struct group *gr = &sw->groups[g];
 		const struct point *p0 = &sw->pts[gr->first];
 
@@ -409,11 +420,11 @@ planned_rounds(struct sweep *sw)
 
 	nrounds = reps < 5 ? reps : 5;
 	sw->per = nrounds > 0 ? (reps + nrounds - 1) / nrounds : 0;
-	for (round = 0; round < nrounds; round++) {
+	for (round = 0; round < nrounds && !stopping(sw); round++) {
 		size_t want = (round + 1) * sw->per < reps ?
 		    (round + 1) * sw->per : reps;
 
-		for (g = 0; g < sw->ngroups; g++) {
+		for (g = 0; g < sw->ngroups && !stopping(sw); g++) {
 			struct group *gr = &sw->groups[g];
 			size_t have = sw->pts[gr->first].nsamples;
 
@@ -472,8 +483,8 @@ refine(struct sweep *sw)
 	size_t step = sw->per > 8 ? sw->per : 8, max = sw->max_samples;
 	double bound;
 
-	while (refine_pending(sw, &npend, &bound) > 0) {
-		for (g = 0; g < sw->ngroups; g++) {
+	while (!stopping(sw) && refine_pending(sw, &npend, &bound) > 0) {
+		for (g = 0; g < sw->ngroups && !stopping(sw); g++) {
 			struct group *gr = &sw->groups[g];
 
 			if (!gr->active)
@@ -532,7 +543,9 @@ report(const struct sweep *sw, struct engine_report *rep, double t_start)
 			rep->min_samples = p->nsamples;
 		if (p->nsamples > rep->max_samples)
 			rep->max_samples = p->nsamples;
+		rep->measured += p->nsamples > 0;
 	}
+	rep->stopped = stopping(sw);
 	rep->seconds = now_seconds() - t_start;
 	rep->cold_hugepages = sw->ar.hugepages;
 	for (g = 0; g < sw->ngroups; g++)

@@ -25,6 +25,7 @@
 #ifndef CSUMBENCH_ENGINE_H
 #define CSUMBENCH_ENGINE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -99,6 +100,12 @@ struct engine_opts {
 	size_t	 llc;		/* last-level cache bytes (cold pool sizing) */
 	engine_progress_fn *progress;	/* called as the run goes; or NULL */
 	void	*progress_arg;	/* its second argument */
+	/*
+	 * When *stop becomes non-zero (a signal), sampling ends after the
+	 * repetition under way, and the run is finished on what was taken:
+	 * points without samples keep nsamples 0. NULL: never.
+	 */
+	const volatile sig_atomic_t *stop;
 };
 
 /* What one engine_run did, for the provenance and the warnings. */
@@ -109,6 +116,8 @@ struct engine_report {
 	double	 seconds;	/* wall time of the run */
 	size_t	 cold_pool;	/* bytes each of source and destination rotate through */
 	int	 cold_hugepages;	/* madvise(MADV_HUGEPAGE) accepted for the pool */
+	int	 stopped;	/* *stop ended sampling early */
+	size_t	 measured;	/* points with samples */
 };
 
 /*

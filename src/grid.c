@@ -133,17 +133,22 @@ static void
 fail(struct ctx *c, const char *item, size_t len, const char *fmt, ...)
 {
 	va_list	ap;
+	char	*p;
 	int	n;
 
 	if (c->err == NULL || c->errlen == 0)
 		return;
 	n = snprintf(c->err, c->errlen, "bad %s spec \"%.*s\": ", c->kind,
 	    (int)len, item);
-	if (n < 0 || (size_t)n >= c->errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(c->err + n, c->errlen - n, fmt, ap);
-	va_end(ap);
+	if (n >= 0 && (size_t)n < c->errlen) {
+		va_start(ap, fmt);
+		vsnprintf(c->err + n, c->errlen - n, fmt, ap);
+		va_end(ap);
+	}
+	/* The spec is echoed: never its control characters. */
+	for (p = c->err; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
 }
 
 /*

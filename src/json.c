@@ -451,11 +451,50 @@ jp_array(struct jp *j, struct json *v, int depth)
 	}
 }
 
+/* Keys in order for json_get, ties (duplicates) in order of position. */
+static const struct json *sort_obj;
+
+static int
+key_order(const void *x, const void *y)
+{
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+	int c = strcmp(sort_obj->keys[a], sort_obj->keys[b]);
+
+	return c != 0 ? c : a < b ? -1 : a > b;
+}
+
+/*
+ * The members of v in key order (v->sorted); a key twice is an error at
+ * its second place (pos[i]: where member i's name began). Sorting once
+ * keeps an object of n members at n log n, where checking each new key
+ * against the ones before would take n^2.
+ */
+static int
+jp_index(struct jp *j, struct json *v, const char *const *pos)
+{
+	size_t i, k;
+
+	v->sorted = xcalloc(v->n + 1, sizeof(size_t));
+	for (i = 0; i < v->n; i++)
+		v->sorted[i] = i;
+	sort_obj = v;
+	qsort(v->sorted, v->n, sizeof(size_t), key_order);
+	for (i = 1; i < v->n; i++)
+		if (strcmp(v->keys[v->sorted[i - 1]], v->keys[v->sorted[i]]) == 0) {
+			k = v->sorted[i];
+			j->p = pos[k];
+			return jp_fail(j, "duplicate member \"%s\"", v->keys[k]);
+		}
+	return 0;
+}
+
 static int
 jp_object(struct jp *j, struct json *v, int depth)
 {
-	size_t cap = 0, i;
+	size_t cap = 0;
+	const char **pos = NULL;
 	char *key;
+	int rc = -1;
 
 	v->type = JSON_OBJECT;
 	j->p++;
@@ -466,42 +505,49 @@ jp_object(struct jp *j, struct json *v, int depth)
 	}
 	for (;;) {
 		jp_ws(j);
-		if (j->p >= j->end || *j->p != '"')
-			return jp_fail(j, "expected a member name");
-		if (jp_string(j, &key) != 0)
-			return -1;
-		for (i = 0; i < v->n; i++)
-			if (strcmp(v->keys[i], key) == 0) {
-				free(key);
-				return jp_fail(j, "duplicate member \"%s\"",
-				    v->keys[i]);
-			}
+		if (j->p >= j->end || *j->p != '"') {
+			jp_fail(j, "expected a member name");
+			break;
+		}
 		if (v->n == cap) {
 			cap = cap ? cap * 2 : 8;
 			v->items = xreallocarray(v->items, cap,
 			    sizeof(*v->items));
 			v->keys = xreallocarray(v->keys, cap, sizeof(*v->keys));
+			pos = xreallocarray(pos, cap, sizeof(*pos));
 		}
+		pos[v->n] = j->p;
+		if (jp_string(j, &key) != 0)
+			break;
 		memset(&v->items[v->n], 0, sizeof(v->items[0]));
 		v->keys[v->n] = key;
 		v->n++;
 		jp_ws(j);
-		if (j->p >= j->end || *j->p != ':')
-			return jp_fail(j, "expected ':'");
+		if (j->p >= j->end || *j->p != ':') {
+			jp_fail(j, "expected ':'");
+			break;
+		}
 		j->p++;
 		if (jp_value(j, &v->items[v->n - 1], depth + 1) != 0)
-			return -1;
+			break;
 		jp_ws(j);
-		if (j->p >= j->end)
-			return jp_fail(j, "unterminated object");
+		if (j->p >= j->end) {
+			jp_fail(j, "unterminated object");
+			break;
+		}
 		if (*j->p == '}') {
 			j->p++;
-			return 0;
+			rc = jp_index(j, v, pos);
+			break;
 		}
-		if (*j->p != ',')
-			return jp_fail(j, "expected ',' or '}'");
+		if (*j->p != ',') {
+			jp_fail(j, "expected ',' or '}'");
+			break;
+		}
 		j->p++;
 	}
+	free(pos);
+	return rc;
 }
 
 static int
@@ -572,6 +618,7 @@ json_free(struct json *v)
 	}
 	free(v->items);
 	free(v->keys);
+	free(v->sorted);
 	free(v->str);
 	memset(v, 0, sizeof(*v));
 }
@@ -579,13 +626,27 @@ json_free(struct json *v)
 const struct json *
 json_get(const struct json *v, const char *key)
 {
-	size_t i;
+	size_t lo = 0, hi, mid;
+	int c;
 
 	if (v == NULL || v->type != JSON_OBJECT)
 		return NULL;
-	for (i = 0; i < v->n; i++)
-		if (strcmp(v->keys[i], key) == 0)
-			return &v->items[i];
+	if (v->sorted == NULL) {	/* not from json_parse */
+		for (lo = 0; lo < v->n; lo++)
+			if (strcmp(v->keys[lo], key) == 0)
+				return &v->items[lo];
+		return NULL;
+	}
+	for (hi = v->n; lo < hi;) {
+		mid = lo + (hi - lo) / 2;
+		c = strcmp(v->keys[v->sorted[mid]], key);
+		if (c == 0)
+			return &v->items[v->sorted[mid]];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return NULL;
 }
 

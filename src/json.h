@@ -56,6 +56,7 @@ struct json {
 	char		*str;		/* JSON_STRING: NUL-terminated UTF-8 */
 	struct json	*items;		/* JSON_ARRAY elements, JSON_OBJECT values */
 	char		**keys;		/* JSON_OBJECT member names */
+	size_t		*sorted;	/* JSON_OBJECT: indices in key order */
 	size_t		 n;		/* number of items */
 };
 
@@ -63,7 +64,8 @@ struct json {
 int	json_parse(const char *text, size_t len, struct json *out, char *err,
 	    size_t errlen);
 void	json_free(struct json *v);
-/* The member of an object named key, or NULL (also when v is no object). */
+/* The member of an object named key, or NULL (also when v is no object);
+ * by bisection of the keys' order, so objects of many keys cost log n. */
 const struct json *json_get(const struct json *v, const char *key);
 const char *json_type_name(enum json_type t);
 

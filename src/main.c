@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "interrupt.h"
 #include "util.h"
 
 static void
@@ -90,6 +91,8 @@ main(int argc, char **argv)
 
 	/* Numbers are always written in the C locale. */
 	setlocale(LC_ALL, "C");
+	/* A signal leaves no temporary file behind. */
+	intr_init();
 	ctx.cmdline = join_argv(argc, argv);
 	if (argc >= 2) {
 		if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {

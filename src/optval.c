@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "decimal.h"
 #include "grid.h"
 #include "optval.h"
 #include "timer.h"
@@ -26,6 +27,7 @@ static int
 bad(char *err, size_t errlen, const char *name, const char *fmt, ...)
 {
 	va_list ap;
+	char *c;
 	int n = snprintf(err, errlen, "--%s: ", name);
 
 	if (n >= 0 && (size_t)n < errlen) {
@@ -33,6 +35,10 @@ bad(char *err, size_t errlen, const char *name, const char *fmt, ...)
 		vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
 		va_end(ap);
 	}
+	/* The value is echoed: never its control characters. */
+	for (c = err; errlen > 0 && *c != '\0'; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	return -1;
 }
 
@@ -62,13 +68,19 @@ optval_uint(const char *name, const char *arg, unsigned long long min,
 static int
 scan(const char *arg, const char *const *sfx, double *v)
 {
-	char *end;
+	size_t len = decimal_span(arg, 0);
+	const char *end = arg + len;
 	int i;
 
+	/* Decimal only: no hexadecimal, space, sign, inf or nan. */
 	errno = 0;
-	*v = strtod(arg, &end);
-	if (end == arg)
+	if (len == 0)
 		return -1;
+	if (decimal_parse(arg, len, 0, v) != 0) {
+		*v = INFINITY;		/* beyond a double */
+		errno = ERANGE;
+		return 0;
+	}
 	if (*end == '\0')
 		return 0;
 	for (i = 0; sfx != NULL && sfx[i] != NULL; i++)

@@ -21,7 +21,9 @@
 #include <unistd.h>
 
 #include "arena.h"
+#include "cleanup.h"
 #include "csv.h"
+#include "outfile.h"
 #include "plot.h"
 #include "rformat.h"
 #include "rkey.h"
@@ -30,8 +32,12 @@
 
 static char *gnuplot_bin;	/* the gnuplot to run */
 static char *script_dir;	/* where throughput.gp and friends are */
-static char *tmp_dir;		/* data files of figures not kept */
-static char *tmp_fig;		/* a figure gnuplot is writing */
+/*
+ * The private temporary directory of the data files of figures not kept
+ * and of gnuplot's log. Registered for removal (cleanup.h), as is every
+ * file in it, so that no exit and no signal leaves it behind.
+ */
+static char *tmp_dir;
 
 /* One figure: what it is, its data, the script that draws it. */
 struct figspec {
@@ -44,21 +50,6 @@ struct figspec {
 	const char	*kernel;	/* a heatmap's kernel, or NULL */
 	double		 size;		/* and size */
 };
-
-/* Leave nothing behind, also when the program exits on an error. */
-static void
-plot_cleanup(void)
-{
-	if (tmp_fig != NULL)
-		unlink(tmp_fig);
-	if (tmp_dir != NULL) {
-		char *log = xasprintf("%s/gnuplot.log", tmp_dir);
-
-		unlink(log);
-		free(log);
-		rmdir(tmp_dir);
-	}
-}
 
 static int
 plot_fail(char *err, size_t errlen, const char *fmt, ...)
@@ -152,7 +143,6 @@ plot_setup(char *err, size_t errlen)
 		return plot_fail(err, errlen, "cannot find the gnuplot scripts "
 		    "(throughput.gp) in %s: install csumbench, or set "
 		    "CSUMBENCH_DATADIR to their directory", CSB_PKGDATADIR);
-	atexit(plot_cleanup);
 	return 0;
 }
 
@@ -189,6 +179,30 @@ plot_mkdir(const char *dir, char *err, size_t errlen)
 	return rc;
 }
 
+/*
+ * Text from a results file for a gnuplot argument (a title's CPU brand or
+ * note): at most len - 1 bytes, cut at a character boundary, control
+ * characters as spaces. The scripts print it as it is (no enhanced text,
+ * no shell), and an argument of a megabyte would not even start gnuplot.
+ */
+static char *
+plot_text(char *buf, size_t len, const char *s)
+{
+	size_t n = strlen(s), i;
+
+	if (n >= len) {
+		n = len - 4;
+		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;		/* not inside a UTF-8 sequence */
+		snprintf(buf, len, "%.*s...", (int)n, s);
+	} else
+		snprintf(buf, len, "%s", s);
+	for (i = 0; buf[i] != '\0'; i++)
+		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+			buf[i] = ' ';
+	return buf;
+}
+
 /* A file name from parts: letters, digits, '.', '-' and '_' only. */
 static char *
 safe_name(const char *s)
@@ -218,22 +232,24 @@ group_suffix(const char *cache, const char *mode)
 	return s;
 }
 
-/* The private temporary directory of data files and gnuplot's log. */
+/* The private temporary directory (see tmp_dir), made once. */
 static int
 make_tmp_dir(char *err, size_t errlen)
 {
 	const char *t = getenv("TMPDIR");
+	char *d;
 
 	if (tmp_dir != NULL)
 		return 0;
-	tmp_dir = xasprintf("%s/csumbench-plot.XXXXXX",
+	d = xasprintf("%s/csumbench-plot.XXXXXX",
 	    t != NULL && *t != '\0' ? t : "/tmp");
-	if (mkdtemp(tmp_dir) != NULL)
+	if (cleanup_mkdtemp(d) != NULL) {
+		tmp_dir = d;
 		return 0;
+	}
 	plot_fail(err, errlen, "cannot create a temporary directory %s: %s",
-	    tmp_dir, strerror(errno));
-	free(tmp_dir);
-	tmp_dir = NULL;
+	    d, strerror(errno));
+	free(d);
 	return -1;
 }
 
@@ -265,31 +281,37 @@ last_line(const char *path)
 	return last != NULL ? last : xstrdup("no message");
 }
 
-/* A temporary file beside final for gnuplot to write, mode 0666 & ~umask. */
-static int
+/*
+ * A temporary file in the output directory for gnuplot to write (mode
+ * 0666 & ~umask), registered for removal; NULL with err.
+ */
+static struct cleanup *
 make_tmp_fig(const struct plot_opts *o, const char *final, const char *ext,
-    char *err, size_t errlen)
+    char **tmp, char *err, size_t errlen)
 {
+	struct cleanup *c;
 	mode_t um;
 	int fd;
 
-	tmp_fig = xasprintf("%s/.csumbench.XXXXXX%s", o->dir, ext);
-	if ((fd = mkstemps(tmp_fig, (int)strlen(ext))) < 0) {
+	*tmp = xasprintf("%s/.csumbench.XXXXXX%s", o->dir, ext);
+	if ((c = cleanup_mkstemp(*tmp, (int)strlen(ext), &fd)) == NULL) {
 		plot_fail(err, errlen, "cannot write %s: %s", final,
 		    strerror(errno));
-		free(tmp_fig);
-		tmp_fig = NULL;
-		return -1;
+		free(*tmp);
+		*tmp = NULL;
+		return NULL;
 	}
-	/* mkstemps makes 0600; figures are ordinary files. */
 	um = umask(0);
 	umask(um);
 	(void)fchmod(fd, 0666 & ~um);
 	close(fd);
-	return 0;
+	return c;
 }
 
-/* gnuplot -c SCRIPT DATA OUT ARGS... with its output into log; its status. */
+/*
+ * gnuplot -c SCRIPT DATA OUT ARGS... with its output into log; its exit
+ * status. While it runs it is the child a signal kills (cleanup.h).
+ */
 static int
 spawn_gnuplot(char *const *argv, const char *log, char *err, size_t errlen)
 {
@@ -316,10 +338,14 @@ spawn_gnuplot(char *const *argv, const char *log, char *err, size_t errlen)
 		    strerror(errno));
 		_exit(127);
 	}
+	cleanup_child(pid);
 	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
+		if (errno != EINTR) {
+			cleanup_child(0);
 			return plot_fail(err, errlen, "waiting for gnuplot: %s",
 			    strerror(errno));
+		}
+	cleanup_child(0);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
@@ -334,38 +360,42 @@ run_gnuplot(const struct plot_opts *o, const char *script, const char *data,
 	char *spath = xasprintf("%s/%s", script_dir, script);
 	char *final = xasprintf("%s/%s", o->dir, name);
 	char *log = xasprintf("%s/gnuplot.log", tmp_dir), *argv[16], *msg;
+	char *tmp = NULL;
+	struct cleanup *ctmp, *clog = cleanup_file(log);
 	struct stat st;
 	int argc = 0, i, rc = -1, status;
 
-	if (make_tmp_fig(o, final, strrchr(name, '.'), err, errlen) != 0)
+	ctmp = make_tmp_fig(o, final, strrchr(name, '.'), &tmp, err, errlen);
+	if (ctmp == NULL)
 		goto out;
 	argv[argc++] = gnuplot_bin;
 	argv[argc++] = "-c";
 	argv[argc++] = spath;
 	argv[argc++] = (char *)data;
-	argv[argc++] = tmp_fig;
+	argv[argc++] = tmp;
 	for (i = 0; args != NULL && args[i] != NULL && argc < 15; i++)
 		argv[argc++] = (char *)args[i];
 	argv[argc] = NULL;
 	status = spawn_gnuplot(argv, log, err, errlen);
 	if (status < 0)
 		goto out;
-	if (status != 0 || stat(tmp_fig, &st) != 0 || st.st_size == 0) {
+	if (status != 0 || stat(tmp, &st) != 0 || st.st_size == 0) {
 		msg = last_line(log);
 		plot_fail(err, errlen, "gnuplot failed to make %s (%s): %s",
 		    final, spath, msg);
 		free(msg);
-	} else if (rename(tmp_fig, final) != 0)
+	} else if (rename(tmp, final) != 0)
 		plot_fail(err, errlen, "cannot write %s: %s", final,
 		    strerror(errno));
 	else
 		rc = 0;
 out:
-	if (tmp_fig != NULL)
-		unlink(tmp_fig);
-	free(tmp_fig);
-	tmp_fig = NULL;
+	if (tmp != NULL && rc != 0)
+		unlink(tmp);
+	cleanup_release(ctmp);
+	free(tmp);
 	unlink(log);
+	cleanup_release(clog);
 	free(log);
 	free(spath);
 	free(final);
@@ -421,21 +451,29 @@ draw(const struct plot_opts *o, const struct figspec *fs, const char *stem,
     struct figlist *figs, char *err, size_t errlen)
 {
 	char *name = xasprintf("%s.%s", stem, o->format), *data = NULL;
+	struct cleanup *cdata = NULL;
 	struct outfile of;
 	int rc = -1;
 
 	if (make_tmp_dir(err, errlen) != 0)
 		goto out;
 	data = data_path(o, stem);
-	outfile_open(&of, data);
-	fs->write(of.fp, fs->arg);
-	outfile_commit(&of);
-	rc = run_gnuplot(o, fs->script, data, name, fs->args, err, errlen);
+	/* In the temporary directory: registered before it exists. */
 	if (!o->keep_data)
-		unlink(data);
+		cdata = cleanup_file(data);
+	if (outfile_open(&of, data, err, errlen) != 0)
+		goto out;
+	fs->write(of.fp, fs->arg);
+	if (outfile_commit(&of, err, errlen) != 0)
+		goto out;
+	rc = run_gnuplot(o, fs->script, data, name, fs->args, err, errlen);
 	if (rc == 0)
 		fig_add(figs, o, fs, name);
 out:
+	if (cdata != NULL) {
+		unlink(data);
+		cleanup_release(cdata);
+	}
 	free(data);
 	free(name);
 	return rc;
@@ -551,7 +589,8 @@ plot_heatmap(const struct plot_opts *o, const struct rset *rs,
 	    !two_distinct(dv, n))
 		goto out;
 	snprintf(szs, sizeof(szs), "%zu", r->size);
-	fs.args[0] = r->kernel;
+	/* The data holds this kernel alone: the script names it from there. */
+	fs.args[0] = "";
 	fs.args[1] = szs;
 	fs.args[2] = cpu;
 	kn = safe_name(r->kernel);
@@ -746,8 +785,9 @@ plot_curve(const struct plot_opts *o, const struct rset *rs, const size_t *g,
 	for (j = 0; j < ng; j++) {
 		const struct rpoint *q = &rs->p[g[j]];
 
+		/* A throughput needs a size and a cost above 0. */
 		if (q->src_align == s0 && q->dst_align == d0 && q->size > 0 &&
-		    q->distance == dist) {
+		    q->distance == dist && q->st.median > 0) {
 			sz[ns] = q->size;
 			sl[ns++] = g[j];
 		}
@@ -821,13 +861,13 @@ plot_results(const struct plot_opts *o, const struct rset *rs,
 	size_t *start = xcalloc(rs->n + 1, sizeof(size_t));
 	size_t *g = xcalloc(rs->n + 1, sizeof(size_t));
 	size_t *rank = kernel_ranks(rs), i, j, n = 0, k, ng;
-	char *cpu = xstrdup(rset_meta(rs, "cpu_brand"));
+	char cpu[128];
 	int rc;
 
+	plot_text(cpu, sizeof(cpu), rset_meta(rs, "cpu_brand"));
 	/* Brands come padded with blanks (CPUID's 48 bytes). */
 	for (i = strlen(cpu); i > 0 && cpu[i - 1] == ' '; i--)
 		cpu[i - 1] = '\0';
-
 	rc = plot_setup(err, errlen);
 	if (rc == 0)
 		rc = plot_mkdir(o->dir, err, errlen);
@@ -858,7 +898,6 @@ plot_results(const struct plot_opts *o, const struct rset *rs,
 	free(start);
 	free(g);
 	free(rank);
-	free(cpu);
 	return rc;
 }
 
@@ -1044,8 +1083,13 @@ plot_input_load(struct plot_input *in, const struct plot_opts *o,
 	/* For the delta charts' titles: "new.csv against old.csv". */
 	pb = strrchr(path, '/');
 	cb = strrchr(compare, '/');
-	in->note = xasprintf("%s against %s", pb ? pb + 1 : path,
-	    cb ? cb + 1 : compare);
+	{
+		char a[64], b[64];
+
+		in->note = xasprintf("%s against %s", plot_text(a, sizeof(a),
+		    pb ? pb + 1 : path), plot_text(b, sizeof(b),
+		    cb ? cb + 1 : compare));
+	}
 	return 0;
 }
 

@@ -18,14 +18,23 @@ struct kv {
 	char	*value;
 };
 
+/*
+ * The pairs in the order first set, and a hash index of the keys (open
+ * addressing, slot[h] = index + 1, 0 empty, at most half full), so that
+ * setting and finding a key take constant time however many there are (a
+ * .meta of 100k keys). A zeroed struct is an empty provenance.
+ */
 struct provenance {
 	struct kv	*v;
-	size_t		 n;
+	size_t		 n, cap;
+	size_t		*slot;
+	size_t		 nslot;		/* a power of two, or 0 */
 };
 
 /* Collect from ctx (CPU, timer, build, command line, date, machine state). */
 void	provenance_collect(struct provenance *p);
-/* Add or replace a key. */
+/* Add or replace a key. Control characters (newlines too) in the key or
+ * the value become spaces: one line per key, nothing echoed raw. */
 void	provenance_set(struct provenance *p, const char *key, const char *fmt,
 	    ...) __attribute__((format(printf, 3, 4)));
 const char *provenance_get(const struct provenance *p, const char *key);

@@ -14,10 +14,12 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bound.h"
+#include "decimal.h"
 #include "rfield.h"
 #include "rkey.h"
 #include "util.h"
@@ -155,6 +157,11 @@ get_above_bound(const struct rpoint *p, const struct rctx *c,
 	v->u = bound_exceeded(p, c->rs);
 }
 
+/* The values of the enumerated fields (run writes no others). */
+static const char *const caches[] = { "hot", "cold", NULL };
+static const char *const modes[] = { "throughput", "latency", NULL };
+static const char *const units[] = { "ticks", "cycles", "ns", NULL };
+
 #define AT(m)		.off = offsetof(struct rpoint, m)
 #define KEY(k)		.part = (k)
 #define COST		(RF_STAT | RF_FLOOR)
@@ -191,18 +198,19 @@ const struct rfield rfields[] = {
 	    AT(distance) },
 	{ "rel_align", "rel_align", 190, RT_SIZE, 0, .get = get_rel_align },
 	{ "cache", "cache", 200, RT_STR, RF_REQUIRED | RF_KEY, KEY(RK_CACHE),
-	    AT(cache) },
+	    AT(cache), .choices = caches },
 	{ "mode", "mode", 210, RT_STR, RF_KEY, KEY(RK_MODE), AT(mode),
-	    .absent = "throughput" },
-	{ "unit", "unit", 220, RT_STR, RF_REQUIRED, AT(unit) },
+	    .absent = "throughput", .choices = modes },
+	{ "unit", "unit", 220, RT_STR, RF_REQUIRED, AT(unit),
+	    .choices = units },
 	{ "cost", "cost", 225, RT_STR, 0, AT(cost), .absent = "" },
 	{ "samples", "repetitions", 50, RT_COUNT, 0, AT(n) },
 	{ "batch", "batch", 240, RT_COUNT, 0, AT(batch) },
 	{ "min", "min", 260, RT_NUM, COST, AT(st.min) },
 	{ "median", "median", 270, RT_NUM, RF_REQUIRED | COST, AT(st.median) },
 	{ "mean", "mean", 280, RT_NUM, COST, AT(st.mean) },
-	{ "stddev", "stddev", 290, RT_NUM, RF_STAT, AT(st.stddev) },
-	{ "mad", "mad", 300, RT_NUM, RF_STAT, AT(st.mad) },
+	{ "stddev", "stddev", 290, RT_NUM, RF_STAT | RF_NONNEG, AT(st.stddev) },
+	{ "mad", "mad", 300, RT_NUM, RF_STAT | RF_NONNEG, AT(st.mad) },
 	{ "ci_lo", "ci_lo", 310, RT_NUM, COST, AT(st.ci_lo) },
 	{ "ci_hi", "ci_hi", 320, RT_NUM, COST, AT(st.ci_hi) },
 	{ "q1", "q1", 330, RT_NUM, COST, AT(st.q1) },
@@ -215,7 +223,7 @@ const struct rfield rfields[] = {
 	{ "bytes_per_unit", NULL, 0, RT_NUM, 0, .get = get_bytes_per_unit },
 	{ "gbps", "gbps", 360, RT_NUM, 0, .get = get_gbps },
 	{ "mops", "mops", 370, RT_NUM, 0, .get = get_mops },
-	{ "timer_hz", "timer_hz", 230, RT_NUM, 0, AT(hz) },
+	{ "timer_hz", "timer_hz", 230, RT_NUM, RF_POSITIVE, AT(hz) },
 	{ "est_cycles", NULL, 0, RT_NUM, 0, .get = get_est_cycles },
 	{ "floor_limited", "floor_limited", 372, RT_COUNT, 0,
 	    .get = get_floor_limited },
@@ -232,10 +240,64 @@ void
 rfield_ctx(struct rctx *c, const struct rset *rs, int json)
 {
 	const char *e = provenance_get(&rs->prov, "est_core_hz");
+	double hz;
 
 	c->rs = rs;
-	c->est_hz = e != NULL ? atof(e) : 0;
+	/* From a file: used only when it is a frequency. */
+	c->est_hz = e != NULL && decimal_parse(e, (size_t)-1, 0, &hz) == 0 &&
+	    hz > 0 ? hz : 0;
 	c->gbps_via_hz = json;
+}
+
+const char *
+rfield_check_str(const struct rfield *f, const char *s)
+{
+	static char expect[128];
+	const unsigned char *c;
+	size_t i, n;
+
+	for (c = (const unsigned char *)s; *c != '\0'; c++)
+		if (*c < 0x20 || *c == 0x7f)
+			return "text with a control character";
+	if (f->choices == NULL)
+		return NULL;
+	for (i = 0; f->choices[i] != NULL; i++)
+		if (strcmp(s, f->choices[i]) == 0)
+			return NULL;
+	snprintf(expect, sizeof(expect), "not ");
+	for (i = 0; f->choices[i] != NULL; i++) {
+		n = strlen(expect);
+		snprintf(expect + n, sizeof(expect) - n, "%s%s", i == 0 ? "" :
+		    f->choices[i + 1] == NULL ? " or " : ", ", f->choices[i]);
+	}
+	return expect;
+}
+
+const char *
+rfield_check_num(const struct rfield *f, double x)
+{
+	/* 2^53: every whole number up to it is exact in a double. */
+	const double whole_max = 9007199254740992.0;
+
+	if (!isfinite(x))
+		return "not a finite number";
+	switch (f->type) {
+	case RT_SIZE:
+		if (x < 0 || x != floor(x) || x > whole_max)
+			return "not a whole number";
+		return NULL;
+	case RT_COUNT:
+		if (x < 1 || x != floor(x) || x > whole_max)
+			return "not a whole number of at least 1";
+		return NULL;
+	default:
+		break;
+	}
+	if ((f->flags & RF_POSITIVE) && !(x > 0))
+		return "not above 0";
+	if ((f->flags & RF_NONNEG) && !(x >= 0))
+		return "negative";
+	return NULL;
 }
 
 int

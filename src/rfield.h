@@ -27,6 +27,14 @@
  *		RF_NET: a net cost (rset.h), written empty when the point is
  *		floor-limited (a net cost that cannot be told from 0 is not a
  *		cost to print).
+ *		RF_POSITIVE, RF_NONNEG: a number read must be > 0, >= 0.
+ *   choices	the values a text field may take (NULL-terminated), or NULL
+ *		for any text.
+ *
+ * Every value read is checked against its row (rfield_check_str,
+ * rfield_check_num): text has no control characters (nor anything but
+ * its choices), numbers are finite, whole numbers are whole (counts at
+ * least 1, both at most 2^53), and the flags' bounds hold.
  *
  * Adding a column is adding a row (and, for a stored field, its member of
  * struct rpoint); the writers, readers and tests follow.
@@ -47,6 +55,8 @@ enum {
 	RF_STAT = 1 << 3,
 	RF_KEY = 1 << 4,
 	RF_NET = 1 << 5,
+	RF_POSITIVE = 1 << 6,
+	RF_NONNEG = 1 << 7,
 };
 
 /* A value as written: the member its type names. */
@@ -81,6 +91,7 @@ struct rfield {
 	void		(*get)(const struct rpoint *, const struct rctx *,
 			    struct rval *);
 	const char	*absent;
+	const char *const *choices;
 };
 
 extern const struct rfield rfields[];
@@ -97,6 +108,13 @@ char	**rfield_str(const struct rfield *f, struct rpoint *p);
 size_t	*rfield_size(const struct rfield *f, struct rpoint *p);
 double	*rfield_num(const struct rfield *f, struct rpoint *p);
 double	**rfield_samples(const struct rfield *f, struct rpoint *p);	/* n of them */
+/*
+ * What is wrong with a value read for field f (NULL: nothing): text for
+ * RT_STR; a number (as read, before any conversion) for RT_SIZE, RT_COUNT
+ * and RT_NUM.
+ */
+const char *rfield_check_str(const struct rfield *f, const char *s);
+const char *rfield_check_num(const struct rfield *f, double x);
 /* Is f read back (stored, and named in the format: csv or json)? */
 int	rfield_stored(const struct rfield *f);
 /* The row of grid-key part `part`. */

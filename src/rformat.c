@@ -6,10 +6,13 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "decimal.h"
 #include "provenance.h"
 #include "rformat.h"
 #include "util.h"
@@ -105,13 +108,20 @@ slurp(const char *path, size_t *lenp, char *err, size_t errlen)
 	FILE *fp = fopen(path, "r");
 	char *text = NULL;
 	size_t len = 0, cap = 0, r;
+	struct stat st;
 
 	if (fp == NULL) {
 		rset_error(err, errlen, path, "%s", strerror(errno));
 		return NULL;
 	}
+	/* A regular file in one piece (a pipe grows as it comes). */
+	if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_size > 0 && (unsigned long long)st.st_size < SIZE_MAX / 2) {
+		cap = (size_t)st.st_size + 1;
+		text = xmalloc(cap + 1);
+	}
 	do {
-		if (len + 65536 > cap) {
+		if (len == cap) {
 			cap = cap ? cap * 2 : 65536;
 			text = xrealloc(text, cap + 1);
 		}
@@ -139,6 +149,7 @@ read_sidecar(struct rset *rs, char *err, size_t errlen)
 {
 	char *meta = provenance_path(rs->path), perr[200];
 	const char *hz;
+	double x = NAN;
 	FILE *fp;
 	size_t i;
 	int rc = 0;
@@ -148,12 +159,46 @@ read_sidecar(struct rset *rs, char *err, size_t errlen)
 			rc = rset_error(err, errlen, meta, "%s", perr);
 		fclose(fp);
 	}
-	hz = provenance_get(&rs->prov, "timer_hz");
+	/* The timer frequency of points whose file lacks it: a number
+	 * above 0, or the pair is refused. */
+	if (rc == 0 && (hz = provenance_get(&rs->prov, "timer_hz")) != NULL &&
+	    (decimal_parse(hz, (size_t)-1, 0, &x) != 0 || !(x > 0)))
+		rc = rset_error(err, errlen, meta, "timer_hz=%.40s is not a "
+		    "frequency above 0", hz);
 	for (i = 0; rc == 0 && hz != NULL && i < rs->n; i++)
 		if (isnan(rs->p[i].hz))
-			rs->p[i].hz = atof(hz);
+			rs->p[i].hz = x;
 	free(meta);
 	return rc;
+}
+
+/*
+ * text[0..len-1] (NUL-terminated) into rs, by the first format whose sniff
+ * recognises it, else the first readable one without a sniff; *used is
+ * that format. A UTF-8 byte order mark (spreadsheets write one) is
+ * skipped.
+ */
+static int
+rformat_read_text(const char *text, size_t len, struct rset *rs,
+    const struct rformat **used, char *err, size_t errlen)
+{
+	const struct rformat *f;
+
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+		text += 3;
+		len -= 3;
+	}
+	for (f = rformats; f->name != NULL; f++)
+		if (f->read != NULL && f->sniff != NULL && f->sniff(text, len))
+			break;
+	if (f->name == NULL)
+		for (f = rformats; f->name != NULL; f++)
+			if (f->read != NULL && f->sniff == NULL)
+				break;
+	*used = f;
+	if (f->name == NULL)
+		return rset_error(err, errlen, rs->path, "not a results file");
+	return f->read(text, len, rs, err, errlen);
 }
 
 int
@@ -169,17 +214,7 @@ rformat_read(const char *path, struct rset *rs, char *err, size_t errlen)
 		rset_free(rs);
 		return -1;
 	}
-	for (f = rformats; f->name != NULL; f++)
-		if (f->read != NULL && f->sniff != NULL && f->sniff(text, len))
-			break;
-	if (f->name == NULL)
-		for (f = rformats; f->name != NULL; f++)
-			if (f->read != NULL && f->sniff == NULL)
-				break;
-	if (f->name != NULL)
-		rc = f->read(text, len, rs, err, errlen);
-	else
-		rset_error(err, errlen, path, "not a results file");
+	rc = rformat_read_text(text, len, rs, &f, err, errlen);
 	free(text);
 	if (rc == 0 && f->sidecar)
 		rc = read_sidecar(rs, err, errlen);

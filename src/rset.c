@@ -19,12 +19,16 @@
 int
 rset_error(char *err, size_t errlen, const char *path, const char *fmt, ...)
 {
-	char msg[256];
+	char msg[256], *c;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	/* What a file says may be echoed: never its control characters. */
+	for (c = msg; *c != '\0'; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	snprintf(err, errlen, "%s: %s", path, msg);
 	return -1;
 }

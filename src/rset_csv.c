@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "decimal.h"
 #include "rfield.h"
 #include "rformat.h"
 #include "util.h"
@@ -31,6 +32,8 @@ put_cell(void *arg, const struct rfield *f, const struct rval *v)
 		csv_str(arg, v->s);
 	else if (f->type == RT_NUM)
 		csv_double(arg, v->d);
+	else if (f->type == RT_COUNT && v->u == 0 && rfield_stored(f))
+		csv_str(arg, "");	/* unknown, as the reader takes it */
 	else
 		csv_ulong(arg, v->u);
 }
@@ -61,17 +64,14 @@ rset_csv_write(FILE *fp, const struct rset *rs, const size_t *idx, size_t n)
 static int
 parse_num(const char *s, double *out)
 {
-	char *end;
-
 	if (*s == '\0') {
 		*out = NAN;
 		return 0;
 	}
-	errno = 0;
-	*out = strtod(s, &end);
-	return *end != '\0' || errno == ERANGE ? -1 : 0;
+	return decimal_parse(s, (size_t)-1, 1, out);
 }
 
+/* Digits only: a whole number as the writers write it. */
 static int
 parse_size(const char *s, size_t *out)
 {
@@ -88,13 +88,38 @@ parse_size(const char *s, size_t *out)
 	return 0;
 }
 
-/* The header: col[f] is the column of field f (the last of that name), or
- * -1. */
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Is any column named twice? Its name, or NULL. */
+static const char *
+duplicate_column(struct csv_reader *r, int nf)
+{
+	char **names = xcalloc((size_t)nf + 1, sizeof(char *));
+	const char *dup = NULL;
+	int j;
+
+	memcpy(names, r->fields, (size_t)nf * sizeof(char *));
+	qsort(names, (size_t)nf, sizeof(char *), by_name);
+	for (j = 1; j < nf && dup == NULL; j++)
+		if (strcmp(names[j - 1], names[j]) == 0)
+			dup = names[j];
+	free(names);
+	return dup;
+}
+
+/* The header: col[f] is the column of field f, or -1. A name twice is an
+ * error (which of the two would be meant?). A UTF-8 byte order mark, as
+ * spreadsheets write, was skipped by rformat_read. */
 static int
 read_header(struct csv_reader *r, struct rset *rs, int *col, int *nf,
     char *err, size_t errlen)
 {
 	char cerr[160];
+	const char *dup;
 	size_t f;
 	int j;
 
@@ -103,13 +128,16 @@ read_header(struct csv_reader *r, struct rset *rs, int *col, int *nf,
 		return rset_error(err, errlen, rs->path, "%s", cerr);
 	if (*nf == 0)
 		return rset_error(err, errlen, rs->path, "empty file");
+	if ((dup = duplicate_column(r, *nf)) != NULL)
+		return rset_error(err, errlen, rs->path, "line 1: column \"%s\" "
+		    "twice", dup);
 	for (f = 0; f < nrfields; f++) {
 		const struct rfield *fd = &rfields[f];
 
 		col[f] = -1;
 		if (fd->csv == NULL || !rfield_stored(fd))
 			continue;
-		for (j = 0; j < *nf; j++)
+		for (j = 0; j < *nf && col[f] < 0; j++)
 			if (strcmp(r->fields[j], fd->csv) == 0)
 				col[f] = j;
 		if (col[f] < 0 && (fd->flags & RF_REQUIRED))
@@ -119,11 +147,18 @@ read_header(struct csv_reader *r, struct rset *rs, int *col, int *nf,
 	return 0;
 }
 
-/* One stored field of the row just read into p. */
+/*
+ * One stored field of the row just read into p: the one place where the
+ * cells of a CSV are checked against the field table (rfield_check_*).
+ * A value echoed in a message has its control characters replaced
+ * (rset_error).
+ */
 static int
 read_cell(const struct rfield *f, const char *s, struct rpoint *p,
     const struct csv_reader *r, struct rset *rs, char *err, size_t errlen)
 {
+	const char *why = NULL;
+	size_t u;
 	double x;
 
 	switch (f->type) {
@@ -131,32 +166,42 @@ read_cell(const struct rfield *f, const char *s, struct rpoint *p,
 		*rfield_str(f, p) = xstrdup(s != NULL ? s :
 		    f->absent != NULL ? f->absent : "");
 		if ((f->flags & RF_NONEMPTY) && **rfield_str(f, p) == '\0')
-			return rset_error(err, errlen, rs->path, "line %lu: "
-			    "empty %s", r->line, f->csv);
-		return 0;
+			why = "empty";
+		else if (s != NULL)
+			why = rfield_check_str(f, s);
+		break;
 	case RT_SIZE:
-		if (s != NULL && parse_size(s, rfield_size(f, p)) != 0)
-			return rset_error(err, errlen, rs->path, "line %lu: "
-			    "column %s: expected a whole number, got \"%s\"",
-			    r->line, f->csv, s);
-		return 0;
 	case RT_COUNT:
+		if (s == NULL || *s == '\0') {
+			if (f->type == RT_SIZE && s != NULL)
+				why = "not a whole number";
+			break;
+		}
+		if (parse_size(s, &u) != 0)
+			why = f->type == RT_SIZE ? "not a whole number" :
+			    "not a whole number of at least 1";
+		else if ((why = rfield_check_num(f, (double)u)) == NULL)
+			*rfield_size(f, p) = u;
+		break;
 	case RT_NUM:
 		if (s == NULL)
-			return 0;
+			break;
 		if (parse_num(s, &x) != 0)
-			return rset_error(err, errlen, rs->path, "line %lu: "
-			    "column %s: expected a number, got \"%s\"",
-			    r->line, f->csv, s);
-		if (f->type == RT_NUM)
+			why = "not a number";
+		else if (isfinite(x) && (why = rfield_check_num(f, x)) == NULL)
 			*rfield_num(f, p) = x;
-		else
-			*rfield_size(f, p) = x >= 0 ? (size_t)x : 0;
-		return 0;
+		break;
 	case RT_SAMPLES:
 		break;
 	}
-	return 0;
+	if (why == NULL)
+		return 0;
+	if (s == NULL || *s == '\0')
+		return rset_error(err, errlen, rs->path, "line %lu: column %s: "
+		    "%s", r->line, f->csv, why);
+	return rset_error(err, errlen, rs->path, "line %lu: column %s: %s, "
+	    "got \"%.40s%s\"", r->line, f->csv, why, s,
+	    strlen(s) > 40 ? "..." : "");
 }
 
 static int

@@ -31,13 +31,21 @@ write_context(struct json_writer *w, const struct rset *rs)
 	jw_object_begin(w, "context");
 	for (i = 0; i < pv->n; i++)
 		jw_string(w, pv->v[i].key, pv->v[i].value);
-	/* Google Benchmark's names for what the provenance already says. */
-	if ((v = provenance_get(pv, "host")) != NULL)
+	/*
+	 * Google Benchmark's names for what the provenance already says,
+	 * unless it has them (a context read back): a member twice is an
+	 * error to JSON readers, ours included.
+	 */
+	if ((v = provenance_get(pv, "host")) != NULL &&
+	    provenance_get(pv, "host_name") == NULL)
 		jw_string(w, "host_name", v);
-	jw_string(w, "executable", "csumbench");
-	if ((v = provenance_get(pv, "cpus_online")) != NULL)
+	if (provenance_get(pv, "executable") == NULL)
+		jw_string(w, "executable", "csumbench");
+	if ((v = provenance_get(pv, "cpus_online")) != NULL &&
+	    provenance_get(pv, "num_cpus") == NULL)
 		jw_number(w, "num_cpus", atof(v));
-	if (rs->n > 0 && rs->p[0].hz > 0)
+	if (rs->n > 0 && rs->p[0].hz > 0 &&
+	    provenance_get(pv, "mhz_per_cpu") == NULL)
 		jw_number(w, "mhz_per_cpu", rs->p[0].hz / 1e6);
 	jw_object_end(w);
 }
@@ -59,8 +67,17 @@ put_member(void *arg, const struct rfield *f, const struct rval *v)
 		jw_string(w, f->json, v->s);
 		break;
 	case RT_SIZE:
-	case RT_COUNT:
 		jw_uint(w, f->json, v->u);
+		break;
+	case RT_COUNT:
+		/*
+		 * A stored count is at least 1; 0 is unknown, as the reader
+		 * takes null. (Derived ones, floor_limited, are 0 or 1.)
+		 */
+		if (v->u == 0 && rfield_stored(f))
+			jw_null(w, f->json);
+		else
+			jw_uint(w, f->json, v->u);
 		break;
 	case RT_NUM:
 		jw_number(w, f->json, v->d);
@@ -132,13 +149,17 @@ read_context(const struct json *doc, struct rset *rs, char *err,
 	return 0;
 }
 
-/* One stored field of benchmark i (object o) into p; NULL, or what is
- * wrong with it. */
+/*
+ * One stored field of benchmark i (object o) into p; NULL, or what is
+ * wrong with it: the one place where the members of a JSON benchmark are
+ * checked against the field table (rfield_check_*).
+ */
 static const char *
 read_member(const struct rfield *f, const struct json *o, struct rpoint *p)
 {
 	const struct json *v = json_get(o, f->json);
 	int absent = v == NULL || v->type == JSON_NULL;
+	const char *why;
 
 	switch (f->type) {
 	case RT_STR:
@@ -150,13 +171,14 @@ read_member(const struct rfield *f, const struct json *o, struct rpoint *p)
 		    f->absent != NULL ? f->absent : "");
 		if ((f->flags & RF_NONEMPTY) && **rfield_str(f, p) == '\0')
 			return "empty";
-		return NULL;
+		return v != NULL ? rfield_check_str(f, v->str) : NULL;
 	case RT_SIZE:
 		if (v == NULL && !(f->flags & RF_REQUIRED))
 			return NULL;
-		if (v == NULL || v->type != JSON_NUMBER || v->num < 0 ||
-		    v->num != floor(v->num) || v->num > 1e18)
+		if (v == NULL || v->type != JSON_NUMBER)
 			return "missing or not a whole number";
+		if ((why = rfield_check_num(f, v->num)) != NULL)
+			return why;
 		*rfield_size(f, p) = (size_t)v->num;
 		return NULL;
 	case RT_COUNT:
@@ -165,10 +187,12 @@ read_member(const struct rfield *f, const struct json *o, struct rpoint *p)
 			return NULL;
 		if (v->type != JSON_NUMBER)
 			return "not a number";
+		if ((why = rfield_check_num(f, v->num)) != NULL)
+			return why;
 		if (f->type == RT_NUM)
 			*rfield_num(f, p) = v->num;
 		else
-			*rfield_size(f, p) = v->num >= 0 ? (size_t)v->num : 0;
+			*rfield_size(f, p) = (size_t)v->num;
 		return NULL;
 	case RT_SAMPLES:
 		break;
@@ -212,6 +236,10 @@ read_samples(const struct rfield *f, const struct json *o, size_t i,
 				    i, rfields[k].json);
 		return 0;
 	}
+	/* A count given beside the samples must be theirs. */
+	if (p->n != 0 && p->n != s->n)
+		return rset_error(err, errlen, rs->path, "benchmarks[%zu]: %zu "
+		    "samples, but \"repetitions\" says %zu", i, s->n, p->n);
 	p->n = s->n;
 	v = *rfield_samples(f, p) = xcalloc(s->n + 1, sizeof(double));
 	for (k = 0; k < s->n; k++) {

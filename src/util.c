@@ -1,5 +1,5 @@
 /*
- * util.c - errors, allocation, atomic output files, small helpers.
+ * util.c - errors, allocation, small helpers.
  */
 #include "config.h"
 
@@ -15,68 +15,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "util.h"
 
 const char *progname = "csumbench";
 int verbose_level = 1;
-
-/*
- * The temporary output files in flight, newest first. Each entry owns a
- * copy of its path, so the list never points into a caller's struct
- * outfile (which may be gone by the time exit runs the cleanup). An entry
- * is complete before it is linked and leaves the list by one pointer
- * store, so the list stays walkable at any instant (a signal handler may
- * walk it).
- */
-struct outfile_pending {
-	char			*tmp;
-	struct outfile_pending	*next;
-};
-static struct outfile_pending *pending;
-
-/* Remove every temporary file still pending (at exit, however reached). */
-static void
-pending_cleanup(void)
-{
-	struct outfile_pending *p;
-
-	while ((p = pending) != NULL) {
-		pending = p->next;
-		unlink(p->tmp);
-		free(p->tmp);
-		free(p);
-	}
-}
-
-static struct outfile_pending *
-pending_add(const char *tmp)
-{
-	static int registered;
-	struct outfile_pending *p;
-
-	if (!registered && atexit(pending_cleanup) == 0)
-		registered = 1;
-	p = xmalloc(sizeof(*p));
-	p->tmp = xstrdup(tmp);
-	p->next = pending;
-	pending = p;
-	return p;
-}
-
-/* Take p off the list (its file was renamed into place or removed). */
-static void
-pending_remove(struct outfile_pending *p)
-{
-	struct outfile_pending **pp;
-
-	for (pp = &pending; *pp != NULL; pp = &(*pp)->next)
-		if (*pp == p) {
-			*pp = p->next;
-			free(p->tmp);
-			free(p);
-			return;
-		}
-}
 
 /* One line on stderr, nothing left half-written, exit with code. */
 static void vfatal(int, const char *, va_list) __attribute__((noreturn));
@@ -88,7 +31,7 @@ vfatal(int code, const char *fmt, va_list ap)
 	fprintf(stderr, "%s: ", progname);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
-	pending_cleanup();
+	cleanup_run();
 	exit(code);
 }
 
@@ -196,101 +139,6 @@ xasprintf(const char *fmt, ...)
 	if (r < 0)
 		fatal(EXIT_USAGE, "out of memory");
 	return s;
-}
-
-int
-outfile_open(struct outfile *o, const char *path)
-{
-	char *dir, *slash;
-	int fd;
-
-	memset(o, 0, sizeof(*o));
-	o->path = xstrdup(path);
-	if (strcmp(path, "-") == 0) {
-		o->fp = stdout;
-		return 0;
-	}
-	dir = xstrdup(path);
-	slash = strrchr(dir, '/');
-	if (slash == NULL)
-		o->tmp = xasprintf(".csumbench.XXXXXX");
-	else {
-		slash[1] = '\0';
-		o->tmp = xasprintf("%s.csumbench.XXXXXX", dir);
-	}
-	free(dir);
-	fd = mkstemp(o->tmp);
-	if (fd < 0) {
-		int e = errno;
-
-		free(o->tmp);
-		o->tmp = NULL;
-		usage_error("cannot write %s: %s", path, strerror(e));
-	}
-	/* On the list before anything else can fail. */
-	o->pend = pending_add(o->tmp);
-	/* mkstemp makes 0600; results are ordinary files. */
-	{
-		mode_t um = umask(0);
-
-		umask(um);
-		(void)fchmod(fd, 0666 & ~um);
-	}
-	o->fp = fdopen(fd, "w");
-	if (o->fp == NULL)
-		usage_error("cannot write %s: %s", path, strerror(errno));
-	return 0;
-}
-
-/* The file is renamed into place or removed: forget it. */
-static void
-outfile_forget(struct outfile *o)
-{
-	if (o->pend != NULL)
-		pending_remove(o->pend);
-	o->pend = NULL;
-	free(o->tmp);
-	o->tmp = NULL;
-	free(o->path);
-	o->path = NULL;
-}
-
-void
-outfile_commit(struct outfile *o)
-{
-	int e;
-
-	if (o->fp == stdout) {
-		if (fflush(stdout) != 0 || ferror(stdout))
-			usage_error("cannot write to standard output: %s",
-			    strerror(errno));
-		outfile_forget(o);
-		return;
-	}
-	/* Any failure exits, and the exit removes the temporary file. */
-	if (fflush(o->fp) != 0 || ferror(o->fp) || fsync(fileno(o->fp)) != 0) {
-		e = errno;
-		fclose(o->fp);
-		o->fp = NULL;
-		usage_error("cannot write %s: %s", o->path, strerror(e));
-	}
-	e = fclose(o->fp) != 0 ? errno : 0;
-	o->fp = NULL;
-	if (e != 0 || rename(o->tmp, o->path) != 0)
-		usage_error("cannot write %s: %s", o->path,
-		    strerror(e != 0 ? e : errno));
-	outfile_forget(o);
-}
-
-void
-outfile_abort(struct outfile *o)
-{
-	if (o->fp != NULL && o->fp != stdout)
-		fclose(o->fp);
-	o->fp = NULL;
-	if (o->tmp != NULL)
-		unlink(o->tmp);
-	outfile_forget(o);
 }
 
 int

@@ -1,5 +1,5 @@
 /*
- * util.h - errors, allocation, atomic output files, small helpers.
+ * util.h - errors, allocation, small helpers.
  */
 #ifndef CSUMBENCH_UTIL_H
 #define CSUMBENCH_UTIL_H
@@ -31,25 +31,6 @@ void	*xrealloc(void *, size_t);
 void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 char	*xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/*
- * An output file written atomically: data goes to a temporary file in the
- * same directory, which outfile_commit renames over path. Until then a
- * failure (outfile_abort, or any exit: fatal, usage_error, exit) leaves
- * path untouched: every temporary file in flight is on one pending list,
- * and whatever is still on it when the process exits is removed, however
- * many files are open at once. path "-" means stdout.
- */
-struct outfile_pending;
-struct outfile {
-	char	*path;
-	char	*tmp;
-	FILE	*fp;
-	struct outfile_pending *pend;	/* this file's entry on the list */
-};
-int	outfile_open(struct outfile *o, const char *path);	/* exit 2 on failure */
-void	outfile_commit(struct outfile *o);			/* exit 2 on failure */
-void	outfile_abort(struct outfile *o);
 
 /* Does a path end with suffix (case-insensitive)? */
 int	has_suffix(const char *s, const char *suffix);

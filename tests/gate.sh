@@ -117,4 +117,49 @@ ok $? "pooled runs of one side on different CPUs: a warning"
 "$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/w.json" --fail-above 5 -q >/dev/null 2>"$TMPD/err"
 [ $? -eq 0 ]; ok $? "a warning does not change the exit status"
 
+# What the gate cannot test is never a pass. CSV without ci_lo/ci_hi (they
+# are optional to the reader): B's median three times A's.
+H='family,kernel,size,src_align,dst_align,cache,unit,median'
+printf '%s\nmemcpy,m,64,0,0,hot,ticks,100\nmemcpy,m,128,0,0,hot,ticks,200\n' "$H" >"$TMPD/noci_a.csv"
+printf '%s\nmemcpy,m,64,0,0,hot,ticks,300\nmemcpy,m,128,0,0,hot,ticks,150\n' "$H" >"$TMPD/noci_b.csv"
+expect_exit 2 "no CI, no samples, B 3x slower: cannot judge, exit 2" -- \
+	"$CSUMBENCH" compare "$TMPD/noci_a.csv" "$TMPD/noci_b.csv" --fail-above 5
+stderr_one_line 'cannot judge 1 of 2 points.*m size 64 .*neither raw samples nor a confidence interval' \
+	"cannot judge: one line naming the point and why"
+! grep -q 'intervals overlap' "$TMPD/out"
+ok $? "the table claims no interval that is not there"
+grep -q '^| 64 | 100.00 | 300.00 | +200.00% ? | - | n/a |$' "$TMPD/out"
+ok $? "the untested row is marked ? and n/a"
+expect_exit 2 "cannot judge also with -q (an error, not a note)" -- \
+	"$CSUMBENCH" compare "$TMPD/noci_a.csv" "$TMPD/noci_b.csv" --fail-above 5 -q
+stderr_one_line 'cannot judge' "-q: still the one line"
+printf '%s\nmemcpy,m,64,0,0,hot,ticks,30\n' "$H" >"$TMPD/noci_fast.csv"
+expect_exit 0 "no CI, B faster: nothing to test, pass" -- \
+	"$CSUMBENCH" compare "$TMPD/noci_a.csv" "$TMPD/noci_fast.csv" --fail-above 5
+expect_exit 0 "no CI and no gate: the table, exit 0" -- \
+	"$CSUMBENCH" compare "$TMPD/noci_a.csv" "$TMPD/noci_b.csv"
+# Medians that are no positive number: empty (not finite) or negative.
+for m in '' -3; do
+	printf '%s\nmemcpy,m,64,0,0,hot,ticks,%s\n' "$H" "$m" >"$TMPD/badmed.csv"
+	expect_exit 2 "median \"$m\" on every row: cannot judge, exit 2" -- \
+		"$CSUMBENCH" compare "$TMPD/badmed.csv" "$TMPD/badmed.csv" --fail-above 5
+	stderr_one_line 'cannot judge 1 of 1 points' "median \"$m\": one line"
+done
+# The CSV style says so too.
+"$CSUMBENCH" compare "$TMPD/noci_a.csv" "$TMPD/noci_b.csv" --fail-above 5 --style csv \
+	>"$TMPD/gate.csv" 2>/dev/null
+[ "$(cell "$TMPD/gate.csv" size=64 gate)" = "cannot judge" ] &&
+    [ "$(cell "$TMPD/gate.csv" size=64 test)" = none ] &&
+    [ "$(cell "$TMPD/gate.csv" size=64 significant)" = "" ]
+ok $? "--style csv: gate 'cannot judge', test none, significance empty"
+# With a regression as well: exit 1, and the untested point named too.
+H2="$H,ci_lo,ci_hi"
+printf '%s\nmemcpy,m,64,0,0,hot,ticks,100,99,101\nmemcpy,m,128,0,0,hot,ticks,100,,\n' "$H2" >"$TMPD/mix_a.csv"
+printf '%s\nmemcpy,m,64,0,0,hot,ticks,200,199,201\nmemcpy,m,128,0,0,hot,ticks,300,,\n' "$H2" >"$TMPD/mix_b.csv"
+expect_exit 1 "a regression and an untested point: exit 1" -- \
+	"$CSUMBENCH" compare "$TMPD/mix_a.csv" "$TMPD/mix_b.csv" --fail-above 5
+grep -q 'FAIL: 1 of 2 points' "$TMPD/err" &&
+    grep -q 'also cannot judge 1 of 2 points.*size 128' "$TMPD/err"
+ok $? "the failure is listed, and the point not judged is named"
+
 done_testing

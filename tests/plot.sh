@@ -5,8 +5,13 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 
 data="$top_srcdir/tests/data"
-scripts="$top_srcdir/scripts"
+scripts=$(cd "$top_srcdir/scripts" && pwd)
 CSUMBENCH_DATADIR="$scripts"
+# Absolute, for the runs from another directory below.
+case $CSUMBENCH in
+/*) ;;
+*) CSUMBENCH=$(pwd)/$CSUMBENCH ;;
+esac
 export CSUMBENCH_DATADIR
 
 # Bad input: exit 2, one line naming what was wrong (no gnuplot needed).
@@ -157,5 +162,65 @@ for img in $(sed -n 's/^!\[[^]]*\](\([^)]*\))$/\1/p' "$r"); do
 done
 [ $missing -eq 0 ] && grep -q '^!\[.*\](delta-csum-hot.png)$' "$r"
 ok $? "every embedded figure is a relative path to a valid PNG, delta chart included"
+
+# No shell in the scripts: a path of the user's (the output directory,
+# TMPDIR) is only ever a gnuplot string, never a command.
+! grep -n '^[^#]*system *(' "$scripts"/*.gp
+ok $? "no gnuplot script runs a shell (system)"
+H='family,kernel,size,src_align,dst_align,cache,unit,median'
+printf '%s\ncsum,a,64,0,0,hot,ticks,5\ncsum,a,128,0,0,hot,ticks,7\n' "$H" >"$TMPD/nometa.csv"
+evil="$TMPD/o\"; touch $TMPD/PWNED; echo \""
+expect_exit 0 "a quote in the output directory: plot exits 0" -- \
+	"$CSUMBENCH" plot "$TMPD/nometa.csv" --keep-data -o "$evil"
+[ ! -e "$TMPD/PWNED" ] && is_png "$evil/throughput-csum-hot.png"
+ok $? "... runs nothing, and draws the figure there"
+mkdir "$TMPD/t\$(touch PWNED2)"
+(cd "$TMPD" && TMPDIR='t$(touch PWNED2)' "$CSUMBENCH" plot nometa.csv -o o2) \
+	>/dev/null 2>"$TMPD/err"
+[ $? -eq 0 ] && [ ! -e "$TMPD/PWNED2" ]
+r=$?
+[ $r -eq 0 ] || diag <"$TMPD/err"
+ok $r "a TMPDIR with \$(...) in it: plot exits 0 and runs nothing"
+
+# Whatever gnuplot does wrong, nothing temporary is left.
+mkdir "$TMPD/gtmp"
+for how in "exit 3" "kill -KILL \$\$" "echo junk >\"\$4\"; exit 1"; do
+	printf '#!/bin/sh\n%s\n' "$how" >"$TMPD/bad-gnuplot"
+	chmod +x "$TMPD/bad-gnuplot"
+	rm -rf "$TMPD/go"
+	TMPDIR="$TMPD/gtmp" CSUMBENCH_GNUPLOT="$TMPD/bad-gnuplot" expect_exit 2 \
+		"gnuplot that does '$how': exit 2" -- \
+		"$CSUMBENCH" plot "$data/results.csv" -o "$TMPD/go"
+	stderr_one_line 'gnuplot failed to make' "... one line"
+	left="$(ls -A "$TMPD/gtmp") $(ls -A "$TMPD/go" 2>/dev/null)"
+	[ "$left" = " " ]
+	ok $? "... no temporary directory or figure left ($left)"
+done
+
+# What compare accepts, plot draws: only the required columns, no q1 or
+# q3, a long CPU brand, a kernel name with spaces and enhanced-text marks.
+expect_exit 0 "plot of a CSV with only the required columns exits 0" -- \
+	"$CSUMBENCH" plot "$TMPD/nometa.csv" -o "$TMPD/req"
+is_png "$TMPD/req/throughput-csum-hot.png"; ok $? "... a valid PNG"
+cut -d, -f1-19,22- "$data/results.csv" >"$TMPD/noq.csv"
+head -1 "$TMPD/noq.csv" | grep -q ',q1,' && ok 1 "the test data lost q1" || ok 0 "the test data has no q1, q3"
+expect_exit 0 "plot of a CSV without q1 and q3 exits 0" -- \
+	"$CSUMBENCH" plot "$TMPD/noq.csv" -o "$TMPD/noq" -f memcpy
+is_png "$TMPD/noq/throughput-memcpy-hot.png"; ok $? "... a valid PNG"
+for n in 300 1000000; do
+	cp "$data/results.csv" "$TMPD/brand.csv"
+	awk -v n=$n 'BEGIN { printf "cpu_brand="; for (i = 0; i < n; i++) printf "%s", substr("@_^{x}~&", i % 8 + 1, 1); print "" }' \
+		>"$TMPD/brand.csv.meta"
+	expect_exit 0 "a cpu_brand of $n characters: plot exits 0" -- \
+		"$CSUMBENCH" plot "$TMPD/brand.csv" -o "$TMPD/brand$n" -f csum
+	is_png "$TMPD/brand$n/throughput-csum-hot.png"; ok $? "... a valid PNG"
+done
+sed 's/memcpy\.words/my copy_v2^x @{y}/' "$data/results.csv" >"$TMPD/sp.csv"
+expect_exit 0 "a kernel name with spaces: plot exits 0" -- \
+	"$CSUMBENCH" plot "$TMPD/sp.csv" -o "$TMPD/sp" -f memcpy --format svg
+f="$TMPD/sp/throughput-memcpy-hot.svg"
+grep -q '<text>my copy_v2^x @{y}</text>' "$f" && grep -q '<text>memcpy.libc</text>' "$f" &&
+    [ "$(grep -c '<text>my copy_v2\|<text>memcpy\.' "$f")" -eq 3 ]
+ok $? "... each curve is labelled with its whole name, as it is"
 
 done_testing

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "../src/cmd.h"
+#include "../src/decimal.h"
+#include "../src/optval.h"
 #include "../src/options.h"
 #include "tap.h"
 
@@ -428,6 +430,52 @@ test_man(const char *man, const struct opt_table *t)
 	free(sec);
 }
 
+/*
+ * Option values are decimal: strtod's hexadecimal floats, leading space,
+ * '+', inf and nan are refused, and so is a unit or '%' without a number.
+ */
+static void
+test_values(void)
+{
+	static const char *const bad[] = {
+		"%", "0x10", "0x1p-3", " 5", "5 ", "+5", "-0", "inf", "nan",
+		"1e400", "5e", ".", "", "5%%", "ms", "0x10ms",
+	};
+	static const char *const good[] = { "5", "5.", ".5", "1e2", "0.25" };
+	char err[256];
+	double v;
+	size_t i;
+	int rejected = 1, pct, dur, accepted = 1;
+
+	for (i = 0; i < N(bad); i++) {
+		pct = optval_percent("fail-above", bad[i], -1, &v, err,
+		    sizeof(err)) != 0;
+		dur = optval_duration("max-time", bad[i], &v, err,
+		    sizeof(err)) != 0;
+		if (!pct || !dur ||
+		    optval_double("sample-time", bad[i], &v, err,
+		    sizeof(err)) == 0) {
+			tap_diag("accepted \"%s\"", bad[i]);
+			rejected = 0;
+		}
+	}
+	tap_ok(rejected, "option values: %zu malformed numbers refused "
+	    "(hexadecimal, space, sign, inf, nan, %% or a unit alone)", N(bad));
+	for (i = 0; i < N(good); i++)
+		if (optval_double("x", good[i], &v, err, sizeof(err)) != 0 ||
+		    optval_percent("x", good[i], -1, &v, err, sizeof(err)) != 0)
+			accepted = 0;
+	tap_ok(accepted && optval_percent("x", "5%", -1, &v, err,
+	    sizeof(err)) == 0 && v == 5 && optval_duration("x", "20ms", &v,
+	    err, sizeof(err)) == 0 && v == 0.02, "option values: decimal "
+	    "numbers, 5%% and 20ms accepted");
+	tap_ok(decimal_parse("-1.5e+3", (size_t)-1, 1, &v) == 0 && v == -1500 &&
+	    decimal_parse("-1", (size_t)-1, 0, &v) != 0 &&
+	    decimal_parse("1e999", (size_t)-1, 1, &v) != 0 &&
+	    decimal_span("12ms", 0) == 2 && decimal_span("1e", 0) == 1,
+	    "decimal_parse and decimal_span");
+}
+
 int
 main(void)
 {
@@ -436,6 +484,7 @@ main(void)
 
 	test_parser();
 	test_letters();
+	test_values();
 	for (c = 0; cmd_table[c] != NULL; c++) {
 		test_rows(&cmd_table[c]->args);
 		test_help(&cmd_table[c]->args);
