@@ -39,6 +39,102 @@ noise(unsigned long long *s)
 	return z - 6;
 }
 
+/*
+ * The exact test's p-value by brute force: every way of giving nb of the
+ * pooled values to B (bits of a mask), with midranks, counted against
+ * the observed rank sum. Independent of the dynamic programme it checks.
+ */
+static double
+brute_p(const double *a, size_t na, const double *b, size_t nb,
+    enum signif_alt alt)
+{
+	double v[16], rank[16], obs = 0, s;
+	size_t n = na + nb, i, j, ge = 0, le = 0, total = 0;
+	unsigned mask;
+
+	for (i = 0; i < na; i++)
+		v[i] = a[i];
+	for (i = 0; i < nb; i++)
+		v[na + i] = b[i];
+	for (i = 0; i < n; i++) {
+		size_t below = 0, same = 0;
+
+		for (j = 0; j < n; j++) {
+			below += v[j] < v[i];
+			same += v[j] == v[i];
+		}
+		rank[i] = (double)below + ((double)same + 1) / 2;
+	}
+	for (i = na; i < n; i++)
+		obs += rank[i];
+	for (mask = 0; mask < 1u << n; mask++) {
+		if ((size_t)__builtin_popcount(mask) != nb)
+			continue;
+		for (s = 0, i = 0; i < n; i++)
+			if (mask & (1u << i))
+				s += rank[i];
+		total++;
+		ge += s >= obs - 1e-9;
+		le += s <= obs + 1e-9;
+	}
+	if (alt == SIGNIF_GREATER)
+		return (double)ge / (double)total;
+	return fmin(1, 2 * (double)(ge < le ? ge : le) / (double)total);
+}
+
+/* The exact test on run medians, and how many runs it needs. */
+static void
+test_exact(void)
+{
+	const double a3[] = { 1, 2, 3 }, b3[] = { 4, 5, 6 };
+	const double at[] = { 10, 12, 12, 15, 11 }, bt[] = { 12, 16, 13, 12 };
+	double a[8], b[8];
+	unsigned long long seed = 3;
+	size_t i, k, na, nb;
+	int ok = 1;
+
+	tap_ok(near(signif_mwu_exact(a3, 3, b3, 3, 1, SIGNIF_GREATER),
+	    1 / 20.0, 1e-12) && near(signif_mwu_exact(a3, 3, b3, 3, 1,
+	    SIGNIF_TWO_SIDED), 0.1, 1e-12),
+	    "exact: 3 runs above 3 runs: p = 1/20 one-sided, 1/10 two-sided");
+	tap_ok(near(signif_mwu_exact(b3, 3, a3, 3, 1, SIGNIF_GREATER), 1,
+	    1e-12), "exact: 3 runs below 3 runs: p = 1 for 'B is slower'");
+	tap_ok(near(signif_mwu_exact(a3, 3, b3, 3, 7, SIGNIF_GREATER), 1,
+	    1e-12) && near(signif_mwu_exact(a3, 3, b3, 3, 1.4, SIGNIF_GREATER),
+	    brute_p((double[]){ 1.4, 2.8, 4.2 }, 3, b3, 3, SIGNIF_GREATER),
+	    1e-12), "exact: scale multiplies A before ranking");
+	tap_ok(near(signif_mwu_exact(at, 5, bt, 4, 1, SIGNIF_TWO_SIDED),
+	    brute_p(at, 5, bt, 4, SIGNIF_TWO_SIDED), 1e-12) &&
+	    near(signif_mwu_exact(at, 5, bt, 4, 1, SIGNIF_GREATER),
+	    brute_p(at, 5, bt, 4, SIGNIF_GREATER), 1e-12),
+	    "exact: ties (midranks) agree with brute force");
+	/* Random small sets, rounded so that ties happen. */
+	for (k = 0; k < 200 && ok; k++) {
+		na = 1 + k % 7;
+		nb = 1 + (k / 7) % 7;
+		for (i = 0; i < na; i++)
+			a[i] = round(noise(&seed) * 2);
+		for (i = 0; i < nb; i++)
+			b[i] = round(noise(&seed) * 2 + 1);
+		ok = near(signif_mwu_exact(a, na, b, nb, 1, SIGNIF_GREATER),
+		    brute_p(a, na, b, nb, SIGNIF_GREATER), 1e-12) &&
+		    near(signif_mwu_exact(a, na, b, nb, 1, SIGNIF_TWO_SIDED),
+		    brute_p(a, na, b, nb, SIGNIF_TWO_SIDED), 1e-12);
+	}
+	tap_ok(ok, "exact: 200 random sets of 1..7 runs per side, with ties, "
+	    "agree with brute force");
+	tap_ok(near(signif_mwu_min_p(4, 4, SIGNIF_GREATER), 1 / 70.0, 1e-15) &&
+	    near(signif_mwu_min_p(3, 5, SIGNIF_TWO_SIDED), 2 / 56.0, 1e-15) &&
+	    near(signif_mwu_min_p(1, 1, SIGNIF_TWO_SIDED), 1, 0),
+	    "the smallest p-value of na and nb runs");
+	tap_ok(signif_mwu_min_runs(0.05, SIGNIF_TWO_SIDED) == 4 &&
+	    signif_mwu_min_runs(0.05, SIGNIF_GREATER) == 4 &&
+	    signif_mwu_min_runs(0.05 / 176, SIGNIF_GREATER) == 8 &&
+	    signif_mwu_min_runs(1e-12, SIGNIF_GREATER) == 0,
+	    "runs needed: 4 per side at 0.05 (3 reach only p = 0.05), 8 "
+	    "for a gate over 176 points, none within reach at 1e-12");
+}
+
 int
 main(void)
 {
@@ -145,6 +241,8 @@ main(void)
 	    "1%% change under 3%% shared drift: paired test sees it");
 	tap_ok(signif_mwu(a, 31, b, 31, 1, SIGNIF_TWO_SIDED) > 0.05,
 	    "... the unpaired test does not");
+
+	test_exact();
 
 	/* Truncation as in the cover letters. */
 	tap_ok(cmp_trunc2(-62.3897) == -62.38 && cmp_trunc2(0.7042) == 0.70 &&
