@@ -36,6 +36,11 @@ struct cmp_opts {
 	const char	*kernels;	/* globs on either side's kernel */
 	const char	*a_kernel;	/* compare kernel a_kernel of A ... */
 	const char	*b_kernel;	/* ... with b_kernel of B */
+	/*
+	 * run --ab: compare every kernel "ab_b:x" with "ab_a:x" of the same
+	 * run (two loaded builds), matched on x and the grid position.
+	 */
+	const char	*ab_a, *ab_b;
 	int		 same_run;	/* A and B are one run: samples paired */
 	int		 cost;		/* CMP_COST_*: which cost is compared */
 	/*
@@ -50,8 +55,10 @@ struct cmp_opts {
 /* How a row's significance was decided. */
 enum cmp_test {
 	CMP_PAIRED,	/* Wilcoxon signed-rank on paired samples (one run) */
-	CMP_MWU,	/* Mann-Whitney U on the samples of two runs */
-	CMP_CI,		/* no samples: the medians' 95% CIs do not overlap */
+	CMP_MWU,	/* Mann-Whitney U on samples of one run, unpaired */
+	CMP_CI,		/* one run, no samples: the medians' 95% CIs */
+	CMP_RUNS,	/* two sets of runs: exact Mann-Whitney on run medians */
+	CMP_NTESTS
 };
 
 /* One point of B against the point of A at its grid position. */
@@ -68,12 +75,18 @@ struct cmp_row {
 	 */
 	int	 noise;
 	enum cmp_test test;
+	/* CMP_RUNS: too few runs for any p-value below alpha */
+	int	 few;
 	double	 pg;		/* the gate's one-sided p-value */
 	int	 slower;	/* ratio above the gate's threshold */
 	double	 delta;		/* median B - median A, common unit */
 	double	 min_delta;	/* the absolute threshold applied */
 	int	 small;		/* slower, but by no more than min_delta */
-	int	 unsteady;	/* slower, but not in every pooled run */
+	/*
+	 * CMP_RUNS: slower beyond both thresholds, but too few runs for the
+	 * gate's test to reach its level: neither pass nor fail.
+	 */
+	int	 cannot;
 	int	 gate_fail;
 };
 
@@ -116,7 +129,10 @@ int	compare_match(const struct rset *a, const struct rset *b,
  */
 void	compare_print(FILE *out, const struct cmp_row *rows, size_t n,
 	    const struct cmp_result *res, const struct cmp_opts *o);
-/* The gate's verdict on stderr: 0, or EXIT_CHECK when it fails. */
+/*
+ * The gate's verdict on stderr: 0, EXIT_CHECK when it fails, or
+ * EXIT_USAGE when it cannot judge a point (too few runs for its test).
+ */
 int	compare_gate(const struct cmp_result *res, const struct cmp_opts *o);
 void	compare_result_free(struct cmp_result *res);
 /* All of the above: match, print on out, verdict (0 or EXIT_CHECK), or -1
