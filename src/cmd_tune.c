@@ -159,7 +159,7 @@ tune_exec(struct options *o)
 	struct tunefile tf;
 	struct outfile of;
 	size_t builtin[TUNING_MAX], i;
-	int start_cpu = cpu_current();
+	int def_cpu = cpu_first_allowed();
 	char *path, err[256];
 
 	if (options_given(o, T_QUIET))
@@ -180,7 +180,7 @@ tune_exec(struct options *o)
 	/* Opened first, so a file that cannot be written fails early. */
 	outfile_open(&of, path);
 	tune_force_loops(builtin);
-	ctx_pin(o->val[T_CPU], start_cpu);
+	ctx_pin(o->val[T_CPU], def_cpu);
 	ctx_timer(options_value(o, T_TIMER));
 	tune_measure(o, builtin, &res);
 	memset(&tf, 0, sizeof(tf));
