@@ -60,6 +60,29 @@ double	signif_mwu_min_p(size_t na, size_t nb, enum signif_alt alt);
  * level; 0 if none up to SIGNIF_EXACT_MAX / 2.
  */
 size_t	signif_mwu_min_runs(double level, enum signif_alt alt);
+/*
+ * The exact Wilcoxon signed-rank test of the paired differences d[0..n-1]
+ * (zeros dropped, midranks for ties): the share of the 2^m sign patterns
+ * whose sum of positive ranks is at least (GREATER), or as extreme as
+ * (TWO_SIDED), the observed one. Above SIGNIF_SR_EXACT_MAX differences,
+ * the normal approximation. 1 when no difference is left.
+ */
+#define SIGNIF_SR_EXACT_MAX	60
+double	signif_signed_rank_exact(const double *d, size_t n,
+	    enum signif_alt alt);
+/*
+ * Paired samples that are not independent: consecutive samples of one
+ * process share the state of the machine (a time slice, a predictor
+ * state), so the pairs are cut into blocks of `block` consecutive pairs
+ * (the last block takes the remainder), each block's median of
+ * b[i] - scale*a[i] is one observation, and the blocks are tested with
+ * signif_signed_rank_exact. *nblocks (if not NULL) is set to the number of
+ * blocks.
+ */
+double	signif_paired_blocks(const double *a, const double *b, size_t n,
+	    double scale, size_t block, enum signif_alt alt, size_t *nblocks);
+/* The smallest p-value of the signed-rank test on m observations. */
+double	signif_signed_rank_min_p(size_t m, enum signif_alt alt);
 /* The upper tail of the standard normal: P(Z > z). */
 double	signif_norm_sf(double z);
 

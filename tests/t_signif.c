@@ -82,6 +82,93 @@ brute_p(const double *a, size_t na, const double *b, size_t nb,
 	return fmin(1, 2 * (double)(ge < le ? ge : le) / (double)total);
 }
 
+/* The exact signed-rank p-value by brute force over the 2^n signs. */
+static double
+brute_sr(const double *d, size_t n, enum signif_alt alt)
+{
+	double v[20], rank[20], obs = 0, w;
+	size_t m = 0, i, j, ge = 0, le = 0;
+	unsigned mask;
+
+	for (i = 0; i < n; i++)
+		if (d[i] != 0)
+			v[m++] = d[i];
+	for (i = 0; i < m; i++) {
+		size_t below = 0, same = 0;
+
+		for (j = 0; j < m; j++) {
+			below += fabs(v[j]) < fabs(v[i]);
+			same += fabs(v[j]) == fabs(v[i]);
+		}
+		rank[i] = (double)below + ((double)same + 1) / 2;
+		if (v[i] > 0)
+			obs += rank[i];
+	}
+	for (mask = 0; mask < 1u << m; mask++) {
+		for (w = 0, i = 0; i < m; i++)
+			if (mask & (1u << i))
+				w += rank[i];
+		ge += w >= obs - 1e-9;
+		le += w <= obs + 1e-9;
+	}
+	if (alt == SIGNIF_GREATER)
+		return (double)ge / (double)(1u << m);
+	return fmin(1, 2 * (double)(ge < le ? ge : le) / (double)(1u << m));
+}
+
+/*
+ * Paired samples in blocks: the exact signed-rank test against brute
+ * force, and a sequence whose states last a block (as a time slice of a
+ * shared host does) that a test on single pairs calls significant.
+ */
+static void
+test_blocks(void)
+{
+	double d[14], a[96], b[96];
+	unsigned long long seed = 11;
+	/* Blocks (of 8) in which A, B are in the slow state (+30%). */
+	static const int sa[12] = { 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0 };
+	static const int sb[12] = { 1, 0, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1 };
+	size_t i, k, n, nb;
+	int ok = 1;
+	double pb, ps;
+
+	for (k = 0; k < 300 && ok; k++) {
+		n = 1 + k % 14;
+		for (i = 0; i < n; i++)
+			d[i] = round(noise(&seed) * 3 + (double)(k % 3) - 1);
+		ok = near(signif_signed_rank_exact(d, n, SIGNIF_GREATER),
+		    brute_sr(d, n, SIGNIF_GREATER), 1e-12) &&
+		    near(signif_signed_rank_exact(d, n, SIGNIF_TWO_SIDED),
+		    brute_sr(d, n, SIGNIF_TWO_SIDED), 1e-12);
+	}
+	tap_ok(ok, "exact signed-rank: 300 random sets of 1..14 differences, "
+	    "with ties and zeros, agree with brute force");
+	tap_ok(near(signif_signed_rank_min_p(13, SIGNIF_GREATER),
+	    1.0 / 8192, 1e-18) && signif_signed_rank_min_p(5,
+	    SIGNIF_TWO_SIDED) > 0.05 && signif_signed_rank_min_p(6,
+	    SIGNIF_TWO_SIDED) < 0.05,
+	    "signed-rank: the smallest p of m observations is 2^-m (twice "
+	    "two-sided): 6 blocks at least for alpha 0.05");
+	for (i = 0; i < 96; i++) {
+		a[i] = 100 * (1 + 0.3 * sa[i / 8]) + noise(&seed);
+		b[i] = 100 * (1 + 0.3 * sb[i / 8]) + noise(&seed);
+	}
+	ps = signif_signed_rank(a, b, 96, 1, SIGNIF_TWO_SIDED);
+	pb = signif_paired_blocks(a, b, 96, 1, 8, SIGNIF_TWO_SIDED, &nb);
+	tap_ok(nb == 12 && ps < 0.001 && pb > 0.05,
+	    "states that last a block: single pairs say p = %.2g, the 12 "
+	    "blocks p = %.2g", ps, pb);
+	for (i = 0; i < 96; i++)
+		b[i] = a[i] * 1.1 + noise(&seed);
+	tap_ok(signif_paired_blocks(a, b, 96, 1.05, 8, SIGNIF_GREATER, &nb) ==
+	    1.0 / 4096, "10%% slower in every block: p = 2^-12 for 'more than "
+	    "5%% slower'");
+	tap_ok(signif_paired_blocks(a, b, 90, 1, 8, SIGNIF_TWO_SIDED, &nb) <
+	    0.05 && nb == 11, "the remainder joins the last block (90 pairs: "
+	    "11 blocks)");
+}
+
 /* The exact test on run medians, and how many runs it needs. */
 static void
 test_exact(void)
@@ -243,6 +330,7 @@ main(void)
 	    "... the unpaired test does not");
 
 	test_exact();
+	test_blocks();
 
 	/* Truncation as in the cover letters. */
 	tap_ok(cmp_trunc2(-62.3897) == -62.38 && cmp_trunc2(0.7042) == 0.70 &&
