@@ -38,8 +38,45 @@
 #include "stats.h"
 #include "util.h"
 
+/*
+ * Paired samples are tested in blocks of this many consecutive pairs: the
+ * samples of one point taken in a row (one round of the engine, at most
+ * ENGINE_ROUND repetitions) share the state of the machine, which a
+ * shared host holds for a time slice or longer, so they are not
+ * independent observations; blocks taken a sweep apart nearly are.
+ */
+#define CMP_BLOCK	ENGINE_ROUND
+
+/* The fewest blocks for a p-value below level (0: more than 60). */
+static int
+cmp_min_blocks(double level, enum signif_alt alt)
+{
+	int m;
+
+	for (m = 1; m <= SIGNIF_SR_EXACT_MAX; m++)
+		if (signif_signed_rank_min_p((size_t)m, alt) < level)
+			return m;
+	return 0;
+}
+
+/*
+ * Blocks beyond the fewest for a decision, so that a block or two that
+ * disagree (a slow spell) do not take away the gate's view of a point.
+ */
+#define CMP_SLACK	3
+
+size_t
+compare_gate_samples(size_t m, double alpha)
+{
+	int k = cmp_min_blocks(alpha / (double)(m ? m : 1), SIGNIF_GREATER);
+
+	return (size_t)(k > 0 ? k + CMP_SLACK : SIGNIF_SR_EXACT_MAX) *
+	    CMP_BLOCK;
+}
+
 static const char *const test_names[] = {
-	[CMP_PAIRED] = "Wilcoxon signed-rank test on paired samples",
+	[CMP_PAIRED] = "Wilcoxon signed-rank test on the medians of blocks of "
+	    "consecutive paired samples",
 	[CMP_MWU] = "Mann-Whitney U test",
 	[CMP_CI] = "the medians' 95% confidence intervals overlap",
 	[CMP_RUNS] = "exact Mann-Whitney U test on the medians of whole runs",
@@ -257,14 +294,17 @@ test_row(struct cmp_row *r, const struct cmp_opts *o)
 
 		if (a->n == b->n) {
 			r->test = CMP_PAIRED;
-			r->p = signif_signed_rank(a->samples, b->samples, a->n,
-			    scale, SIGNIF_TWO_SIDED);
+			r->p = signif_paired_blocks(a->samples, b->samples,
+			    a->n, scale, CMP_BLOCK, SIGNIF_TWO_SIDED,
+			    &r->nblocks);
+			r->few = signif_signed_rank_min_p(r->nblocks,
+			    SIGNIF_TWO_SIDED) >= o->alpha;
 		} else {
 			r->test = CMP_MWU;
 			r->p = signif_mwu(a->samples, a->n, b->samples, b->n,
 			    scale, SIGNIF_TWO_SIDED);
 		}
-		r->sig = r->p < o->alpha;
+		r->sig = !r->few && r->p < o->alpha;
 	} else {
 		r->test = CMP_CI;
 		r->p = NAN;
@@ -283,8 +323,10 @@ test_row(struct cmp_row *r, const struct cmp_opts *o)
  *    Placement effects in csumbench(1)), the same way in every sample of a
  *    run, so no test on the samples of one run can see it; auto takes half
  *    the empty call's cost at the point (the floor both runs measured) as
- *    the smallest change that is not placement alone, across runs, and 0
- *    within one run (paired samples of one process);
+ *    the smallest change that is not placement alone, across runs and
+ *    between two objects of one run (run --ab: the same code loaded at
+ *    two addresses differs as it would between processes), and 0 between
+ *    two kernels of one run (paired samples of one process);
  *  - a one-sided test of "B's cost is above (1 + PCT/100) times A's"
  *    significant at alpha / m (Bonferroni over the m comparable points),
  *    so that neither the many points of a sweep nor a small, real shift
@@ -305,7 +347,7 @@ gate_row(struct cmp_row *r, const struct cmp_opts *o, size_t m)
 	r->pg = NAN;
 	r->delta = mb - ma;
 	r->min_delta = o->min_delta;
-	if (r->min_delta < 0 && o->same_run)
+	if (r->min_delta < 0 && o->same_run && o->ab_a == NULL)
 		r->min_delta = 0;	/* one process: placement is the code's */
 	else if (r->min_delta < 0) {
 		double fl = fmin(a->floor * r->fa, b->floor * r->fb);
@@ -333,8 +375,13 @@ gate_row(struct cmp_row *r, const struct cmp_opts *o, size_t m)
 		    b->runs, margin * r->fa / r->fb, SIGNIF_GREATER);
 		break;
 	case CMP_PAIRED:
-		r->pg = signif_signed_rank(a->samples, b->samples, a->n,
-		    margin * r->fa / r->fb, SIGNIF_GREATER);
+		if (signif_signed_rank_min_p(r->nblocks, SIGNIF_GREATER) >=
+		    level) {
+			r->cannot = 1;
+			return;
+		}
+		r->pg = signif_paired_blocks(a->samples, b->samples, a->n,
+		    margin * r->fa / r->fb, CMP_BLOCK, SIGNIF_GREATER, NULL);
 		break;
 	default:
 		r->pg = signif_mwu(a->samples, a->n, b->samples, b->n,
@@ -513,6 +560,7 @@ struct legend {
 	int	na;
 	int	floor;
 	int	few;		/* a row with too few runs to test */
+	int	fewblocks;	/* a row with too few blocks of paired samples */
 	size_t	runs[2][2];	/* CMP_RUNS: fewest and most runs of A, B */
 };
 
@@ -574,6 +622,11 @@ print_legend(FILE *out, const struct legend *lg, const char *indent,
 		fprintf(out, "%s<floor: the call costs what an empty call "
 		    "does (the 95%% CI of its net cost reaches below half a "
 		    "core cycle): no rate\n", indent);
+	if (lg->fewblocks)
+		fprintf(out, "%s  too few samples: with fewer than %d blocks of "
+		    "%d paired samples no difference can be significant at "
+		    "alpha %g; take more samples (-r)\n", indent,
+		    cmp_min_blocks(alpha, SIGNIF_TWO_SIDED), CMP_BLOCK, alpha);
 	if (lg->na)
 		fprintf(out, "%sn/a: not comparable (a cost unknown, or at or "
 		    "below zero)\n", indent);
@@ -594,6 +647,8 @@ legend_add(struct legend *lg, const struct cmp_row *r)
 		}
 		lg->few |= r->few;
 	}
+	if (r->test == CMP_PAIRED)
+		lg->fewblocks |= r->few;
 	lg->tests[r->test] = 1;
 	if (r->noise)
 		lg->insig = 1;
@@ -834,8 +889,9 @@ print_markdown(FILE *out, const struct cmp_row *rows, size_t n,
 			fprintf(out, "- |");
 		else
 			fprintf(out, "%.2g |", r->p);
-		fprintf(out, " %s |\n", !r->noise ? "yes" : r->few ?
-		    "no (too few runs)" : "no");
+		fprintf(out, " %s |\n", !r->noise ? "yes" : !r->few ? "no" :
+		    r->test == CMP_RUNS ? "no (too few runs)" :
+		    "no (too few samples)");
 		if (isfinite(r->ratio)) {
 			lsum += log(r->ratio);
 			nlog++;
@@ -1413,28 +1469,36 @@ gate_cannot(const struct cmp_result *res, const struct cmp_opts *o,
     size_t ncannot, size_t m)
 {
 	const struct cmp_row *r = NULL;
+	double level = o->alpha / (double)(m ? m : 1);
 	size_t i, need;
-	char d[300], runs[64];
+	char d[300], why[400];
 
 	for (i = 0; i < res->n && r == NULL; i++)
 		if (res->rows[i].cannot)
 			r = &res->rows[i];
 	point_desc(r->b, d, sizeof(d));
-	need = signif_mwu_min_runs(o->alpha / (double)(m ? m : 1),
-	    SIGNIF_GREATER);
-	if (need > 0)
-		snprintf(runs, sizeof(runs), "at least %zu", need);
+	if (r->test == CMP_PAIRED)
+		snprintf(why, sizeof(why), "%zu blocks of %d paired samples "
+		    "are too few for alpha %g / %zu point%s (%d blocks, -r %d); "
+		    "take more samples", r->nblocks, CMP_BLOCK, o->alpha, m,
+		    m == 1 ? "" : "s", cmp_min_blocks(level, SIGNIF_GREATER),
+		    cmp_min_blocks(level, SIGNIF_GREATER) * CMP_BLOCK);
+	else if ((need = signif_mwu_min_runs(level, SIGNIF_GREATER)) > 0)
+		snprintf(why, sizeof(why), "%zu run%s of A and %zu of B are "
+		    "too few for a test across processes at alpha %g / %zu "
+		    "point%s (at least %zu runs per side); compare the builds "
+		    "in one process (run --ab) or measure more runs",
+		    r->a->runs, r->a->runs == 1 ? "" : "s", r->b->runs,
+		    o->alpha, m, m == 1 ? "" : "s", need);
 	else
-		snprintf(runs, sizeof(runs), "more than %d",
+		snprintf(why, sizeof(why), "no test across processes reaches "
+		    "alpha %g / %zu points with %d runs per side or fewer; "
+		    "compare the builds in one process (run --ab)", o->alpha, m,
 		    SIGNIF_EXACT_MAX / 2);
 	fprintf(stderr, "%s: compare: cannot judge %zu point%s more than %g%% "
-	    "slower in B (%s: %+.2f%%%s): %zu run%s of A and %zu of B are too "
-	    "few for a test across processes at alpha %g / %zu point%s (%s "
-	    "runs per side); compare the builds in one process (run --ab) or "
-	    "measure more runs\n", progname, ncannot, ncannot == 1 ? "" : "s",
-	    o->fail_above, d, (r->ratio - 1) * 100, ncannot > 1 ? ", ..." : "",
-	    r->a->runs, r->a->runs == 1 ? "" : "s", r->b->runs, o->alpha, m,
-	    m == 1 ? "" : "s", runs);
+	    "slower in B (%s: %+.2f%%%s): %s\n", progname, ncannot,
+	    ncannot == 1 ? "" : "s", o->fail_above, d, (r->ratio - 1) * 100,
+	    ncannot > 1 ? ", ..." : "", why);
 	return EXIT_USAGE;
 }
 

@@ -54,7 +54,7 @@ struct cmp_opts {
 
 /* How a row's significance was decided. */
 enum cmp_test {
-	CMP_PAIRED,	/* Wilcoxon signed-rank on paired samples (one run) */
+	CMP_PAIRED,	/* signed-rank on blocks of paired samples (one run) */
 	CMP_MWU,	/* Mann-Whitney U on samples of one run, unpaired */
 	CMP_CI,		/* one run, no samples: the medians' 95% CIs */
 	CMP_RUNS,	/* two sets of runs: exact Mann-Whitney on run medians */
@@ -75,8 +75,12 @@ struct cmp_row {
 	 */
 	int	 noise;
 	enum cmp_test test;
-	/* CMP_RUNS: too few runs for any p-value below alpha */
+	/*
+	 * Too few observations for any p-value below alpha: runs (CMP_RUNS)
+	 * or blocks of paired samples (CMP_PAIRED).
+	 */
 	int	 few;
+	size_t	 nblocks;	/* CMP_PAIRED: blocks tested */
 	double	 pg;		/* the gate's one-sided p-value */
 	int	 slower;	/* ratio above the gate's threshold */
 	double	 delta;		/* median B - median A, common unit */
@@ -139,6 +143,12 @@ void	compare_result_free(struct cmp_result *res);
  * with err as compare_match. */
 int	compare_sets(const struct rset *a, const struct rset *b,
 	    const struct cmp_opts *o, FILE *out, char *err, size_t errlen);
+/*
+ * Samples per point a paired gate over m points needs at alpha: enough
+ * blocks of paired samples for its test to reach alpha / m, and a few
+ * more. run sets --reps to at least this under --fail-above.
+ */
+size_t	compare_gate_samples(size_t m, double alpha);
 /* Truncate toward zero to two decimals, as the cover letters do. */
 double	cmp_trunc2(double pct);
 

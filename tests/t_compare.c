@@ -20,7 +20,7 @@
 #include "../src/util.h"
 #include "tap.h"
 
-#define NS	40	/* samples per point */
+#define NS	96	/* samples per point: 12 blocks of paired samples */
 
 /*
  * A point of kernel at (size, src offset): NS samples around centre (the
@@ -495,6 +495,71 @@ test_ab(void)
 	rset_free(&s);
 }
 
+/*
+ * The gate within one run: paired samples in blocks, too few blocks to
+ * judge, and --min-delta auto for run --ab (two objects' code placed
+ * apart) against two kernels of one object.
+ */
+static void
+test_paired_gate(void)
+{
+	struct rset s, t;
+	struct cmp_opts o;
+	struct cmp_result res;
+	char err[512];
+	int rc;
+
+	set(&s, "this run", 1);
+	add(&s, "old:memcpy.x", 16, 0, 10, 6, NS, 0);
+	add(&s, "new:memcpy.x", 16, 0, 12, 6, NS, 0);	/* +2 ticks, +12.5% */
+	add(&s, "old:memcpy.x", 4096, 0, 1000, 6, NS, 0);
+	add(&s, "new:memcpy.x", 4096, 0, 1100, 6, NS, 0);
+	rset_finish(&s);
+	compare_opts_init(&o);
+	o.quiet = 1;
+	o.same_run = 1;
+	o.fail_above = 5;
+	o.ab_a = "old";
+	o.ab_b = "new";
+	rc = run(&s, &s, &o, &res, err);
+	tap_ok(rc == 0 && res.n == 2 && res.rows[0].small &&
+	    fabs(res.rows[0].min_delta - 3) < 1e-9 && res.rows[1].gate_fail &&
+	    res.rows[1].nblocks == NS / 8 &&
+	    fabs(res.rows[1].pg - ldexp(1, -(NS / 8))) < 1e-15,
+	    "--ab: 2 ticks at 16 B is within half the empty call (3), 10%% at "
+	    "4 KiB fails with p = 2^-%d", NS / 8);
+	compare_result_free(&res);
+	o.ab_a = o.ab_b = NULL;
+	o.a_kernel = "old:memcpy.x";
+	o.b_kernel = "new:memcpy.x";
+	rc = run(&s, &s, &o, &res, err);
+	tap_ok(rc == 0 && res.n == 2 && res.rows[0].gate_fail &&
+	    res.rows[0].min_delta == 0,
+	    "two kernels of one object (--baseline): --min-delta auto is 0, "
+	    "and the 2 ticks fail");
+	compare_result_free(&res);
+	rset_free(&s);
+
+	/* 24 samples: 3 blocks, too few for the table and for the gate. */
+	set(&t, "this run", 1);
+	add(&t, "old:memcpy.x", 4096, 0, 1000, 6, 24, 0);
+	add(&t, "new:memcpy.x", 4096, 0, 1100, 6, 24, 0);
+	rset_finish(&t);
+	compare_opts_init(&o);
+	o.quiet = 1;
+	o.same_run = 1;
+	o.ab_a = "old";
+	o.ab_b = "new";
+	o.fail_above = 5;
+	rc = run(&t, &t, &o, &res, err);
+	tap_ok(rc == 0 && res.n == 1 && res.rows[0].few && !res.rows[0].sig &&
+	    res.rows[0].cannot && compare_gate(&res, &o) == EXIT_USAGE,
+	    "3 blocks of paired samples: not significant (too few), and the "
+	    "gate cannot judge a 10%% slowdown (exit 2)");
+	compare_result_free(&res);
+	rset_free(&t);
+}
+
 int
 main(void)
 {
@@ -506,5 +571,6 @@ main(void)
 	test_pooled();
 	test_aa_runs();
 	test_ab();
+	test_paired_gate();
 	return tap_done();
 }
