@@ -146,7 +146,7 @@ struct run {
 	size_t		 nloads;
 	char		*ab[2];		/* --ab A,B: the objects' names */
 	const struct run_preset *preset;
-	int		 quick, def_cpu;
+	int		 quick, def_cpu, reps_given;
 	unsigned long long reps;
 	unsigned	 caches, modes;	/* bit masks of CACHE_*, MODE_* */
 	struct cmp_opts	 co;
@@ -227,6 +227,7 @@ run_parse_measure(struct run *r, struct options *o)
 		    "microseconds", options_value(o, R_SAMPLE_TIME));
 	r->timer = options_value(o, R_TIMER);
 	r->cpu_arg = options_value(o, R_CPU);
+	r->reps_given = options_given(o, R_REPS);
 	r->eo.target_ci = ci / 100;
 	r->eo.sample_time = us * 1e-6;
 	r->eo.warmup = (size_t)warmup;
@@ -490,6 +491,35 @@ run_kernels(struct run *r)
 	}
 }
 
+/*
+ * --ab: each point of A:x and the point of B:x at its position are twins,
+ * timed with one batch (engine.h). A position's points are adjacent.
+ */
+static void
+run_twins(struct run *r)
+{
+	size_t i, j, la = strlen(r->ab[0]), lb = strlen(r->ab[1]);
+
+	for (i = 0; i < r->npts; i++) {
+		struct point *p = &r->pts[i];
+
+		if (strncmp(p->k->name, r->ab[0], la) != 0 ||
+		    p->k->name[la] != ':')
+			continue;
+		for (j = i + 1; j < r->npts && r->pts[j].size == p->size &&
+		    r->pts[j].src_off == p->src_off &&
+		    r->pts[j].dst_off == p->dst_off &&
+		    r->pts[j].cache == p->cache && r->pts[j].mode == p->mode; j++)
+			if (strncmp(r->pts[j].k->name, r->ab[1], lb) == 0 &&
+			    r->pts[j].k->name[lb] == ':' &&
+			    strcmp(r->pts[j].k->name + lb + 1,
+			    p->k->name + la + 1) == 0) {
+				p->twin = &r->pts[j];
+				r->pts[j].twin = p;
+			}
+	}
+}
+
 /* The points, grouped by grid position with the kernels inside. */
 static void
 run_points(struct run *r)
@@ -524,6 +554,8 @@ run_points(struct run *r)
 	if (skipped)
 		talk("csumbench: %zu csum_diff point%s skipped: sizes must be "
 		    "multiples of 4\n", skipped, skipped == 1 ? "" : "s");
+	if (r->ab[0] != NULL)
+		run_twins(r);
 }
 
 /* Where the results go; a file is opened before measuring, to fail early. */
@@ -579,6 +611,41 @@ warn_after(const struct run *r)
 		warnx_("the core clock changed during the run (estimated %.2f "
 		    "GHz before, %.2f GHz after): frequency scaling is not "
 		    "pinned", h0 / 1e9, h1 / 1e9);
+}
+
+/*
+ * A gate within one run tests blocks of paired samples (compare.h): every
+ * point needs enough of them for the test to reach alpha / m at all.
+ */
+static void
+run_gate_reps(struct run *r)
+{
+	size_t i, m = 0, need;
+	const struct kernel *base = NULL;
+
+	if (r->co.fail_above < 0)
+		return;
+	for (i = 0; i < r->nk; i++)
+		if (r->baseline != NULL && strcmp(r->ks[i]->name,
+		    r->baseline) == 0)
+			base = r->ks[i];
+	for (i = 0; i < r->npts; i++)
+		m += r->ab[0] != NULL ? r->pts[i].twin != NULL &&
+		    r->pts[i].twin > &r->pts[i] : r->pts[i].k != base &&
+		    base != NULL && r->pts[i].k->family == base->family;
+	need = compare_gate_samples(m, r->co.alpha);
+	if (r->reps >= need)
+		return;
+	if (r->reps_given) {
+		warnx_("--fail-above over %zu points needs %zu samples per "
+		    "point (-r %zu) to judge each: with -r %llu, a slower point "
+		    "may be one it cannot judge", m, need, need, r->reps);
+		return;
+	}
+	talk("csumbench: --fail-above over %zu points: %zu samples per point "
+	    "(blocks of %d paired samples for the gate's test)\n", m, need,
+	    ENGINE_ROUND);
+	r->reps = need;
 }
 
 /* Pin, set up the timer, measure every point. */
@@ -808,6 +875,7 @@ run_exec(struct options *o)
 	run_parse(&r, o);
 	run_defaults(&r, o);
 	run_points(&r);
+	run_gate_reps(&r);
 	/* A loaded kernel is timed only once it is known to be right. */
 	ctx_verify_loaded(r.ks, r.nk);
 	run_open(&r);
