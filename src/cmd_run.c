@@ -614,8 +614,9 @@ warn_after(const struct run *r)
 }
 
 /*
- * A gate within one run tests blocks of paired samples (compare.h): every
- * point needs enough of them for the test to reach alpha / m at all.
+ * A delta table within one run tests blocks of paired samples (compare.h):
+ * every point needs enough of them for the test to reach alpha at all, and
+ * under a gate alpha / m.
  */
 static void
 run_gate_reps(struct run *r)
@@ -623,8 +624,14 @@ run_gate_reps(struct run *r)
 	size_t i, m = 0, need;
 	const struct kernel *base = NULL;
 
-	if (r->co.fail_above < 0)
+	if (r->baseline == NULL && r->ab[0] == NULL)
 		return;
+	if (r->co.fail_above < 0) {
+		need = compare_table_samples(r->co.alpha);
+		if (!r->reps_given && r->reps < need)
+			r->reps = need;
+		return;
+	}
 	for (i = 0; i < r->nk; i++)
 		if (r->baseline != NULL && strcmp(r->ks[i]->name,
 		    r->baseline) == 0)

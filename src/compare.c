@@ -74,6 +74,15 @@ compare_gate_samples(size_t m, double alpha)
 	    CMP_BLOCK;
 }
 
+size_t
+compare_table_samples(double alpha)
+{
+	int k = cmp_min_blocks(alpha, SIGNIF_TWO_SIDED);
+
+	return (size_t)(k > 0 ? k + CMP_SLACK : SIGNIF_SR_EXACT_MAX) *
+	    CMP_BLOCK;
+}
+
 static const char *const test_names[] = {
 	[CMP_PAIRED] = "Wilcoxon signed-rank test on the medians of blocks of "
 	    "consecutive paired samples",

@@ -149,6 +149,12 @@ int	compare_sets(const struct rset *a, const struct rset *b,
  * more. run sets --reps to at least this under --fail-above.
  */
 size_t	compare_gate_samples(size_t m, double alpha);
+/*
+ * Samples per point a delta table within one run needs for its two-sided
+ * test to reach alpha, and a few more; run sets --reps to at least this
+ * with --baseline or --ab (unless -r is given).
+ */
+size_t	compare_table_samples(double alpha);
 /* Truncate toward zero to two decimals, as the cover letters do. */
 double	cmp_trunc2(double pct);
 

@@ -84,6 +84,16 @@ r=$?
 [ $r -eq 0 ] && [ "$(cell "$TMPD/ab.csv" '*' kernel | sort -u | tr '\n' ' ')" = \
 	"new:csum.generic64 old:csum.generic64 " ]
 ok $? "... -o FILE holds both sides' points"
+# A delta table tests blocks of 8 paired samples and needs 6 of them at
+# alpha 0.05: run takes at least 72 samples per point for it (not -r).
+n=$(cell "$TMPD/ab.csv" '*' samples | sort -n | head -1)
+[ "${n:-0}" -ge 72 ]
+ok $? "... at least 72 samples per point for the table's test ($n)"
+"$CSUMBENCH" run -k 'memset.libc,memset.words' -s 65536 --baseline memset.libc \
+	--max-time 0.01 -q -o "$TMPD/bl.csv" >/dev/null 2>&1
+n=$(cell "$TMPD/bl.csv" '*' samples | sort -n | head -1)
+[ "${n:-0}" -ge 72 ]
+ok $? "run --baseline: at least 72 samples per point as well ($n)"
 expect_exit 2 "run --ab with a name that is not loaded: exit 2" -- \
 	"$CSUMBENCH" run --load "$KO=old" --ab old,new -f csum -q
 stderr_one_line 'new' "... one line naming it"
