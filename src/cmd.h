@@ -5,6 +5,7 @@
 #define CSUMBENCH_CMD_H
 
 #include "cpu.h"
+#include "../kernels/kernel.h"
 #include "options.h"
 #include "timer.h"
 #include "tuning.h"
@@ -37,11 +38,24 @@ void	ctx_tune(const char *file);
 struct provenance;
 void	ctx_tune_provenance(struct provenance *pv);
 /*
- * Pin to --cpu's CPU (cpu_arg: a number, "any" or NULL for start_cpu, the
- * CPU the process started on), after ctx_cpu and before ctx_timer, and
+ * Identify the CPU (ctx_cpu), then load the kernel objects args[0..n-1]
+ * ("FILE[=NAME]", --load), in order; exit 2 with one line when one
+ * cannot be loaded.
+ */
+void	ctx_load(const char *const *args, size_t n);
+/*
+ * Verify the loaded kernels among ks[0..n-1] as verify does (each in a
+ * child process, guard pages, fault tests), before any of them is used.
+ * When one fails or crashes: its case on stderr, exit 1 (EXIT_CHECK).
+ */
+void	ctx_verify_loaded(const struct kernel *const *ks, size_t n);
+/*
+ * Pin to --cpu's CPU (cpu_arg: a number, "any" or NULL for def_cpu, the
+ * lowest CPU of the process's affinity mask as cpu_first_allowed read it
+ * before ctx_cpu), after ctx_cpu and before ctx_timer, and
  * read that CPU's state. A CPU asked for that cannot be used exits 2.
  */
-void	ctx_pin(const char *cpu_arg, int start_cpu);
+void	ctx_pin(const char *cpu_arg, int def_cpu);
 /* Set up the timer (once); exit 2 on an unusable choice. */
 void	ctx_timer(const char *name);
 

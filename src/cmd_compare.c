@@ -221,9 +221,10 @@ CMD_ENTRY(compare, "delta table of two results; CI gate",
 	"points "
 	"without a match are listed on stderr. With one file, compare two of "
 	"its kernels (--a-kernel and --b-kernel). A and B may each be a "
-	"comma-separated list of JSON files from several runs (alternate old "
-	"and new runs): their samples are pooled, so a slow spell of a shared "
-	"machine during one run weighs little.",
+	"comma-separated list of JSON files from several runs: across runs "
+	"the run is the unit tested (its median), so at least four runs per "
+	"side are needed to call a change significant. To gate two builds, "
+	"time them in one process: run --ab.",
     .footer = "Exit status: 0 no regression, 1 the gate failed, 2 bad usage "
 	"or input, or points the gate cannot judge (no samples and no "
 	"confidence interval, or no positive median).\nTests and "

@@ -20,11 +20,15 @@
 
 #define CHUNK	((size_t)1 << 20)
 
-enum { C_KERNEL };
+enum { C_KERNEL, C_LOAD };
 
 static const struct opt_row csum_rows[] = {
 	[C_KERNEL] = { .like = &opt_kernel, .arg = "NAME",
 	    .help = "the csum kernel to use (default: the best available)" },
+	[C_LOAD] = { .like = &opt_load,
+	    .help = "load the kernels of a kernel object as NAME:family.variant "
+	    "(for -k); repeatable. A loaded kernel is verified before it sums "
+	    "anything" },
 };
 
 /* The best available csum kernel: csum.auto, else the baseline. */
@@ -109,11 +113,15 @@ static int
 csum_exec(struct options *o)
 {
 	const struct kernel *k;
+	const char *const *loads;
 	unsigned char *buf;
+	size_t nloads;
 	int i, status = 0;
 
-	ctx_cpu();
+	loads = options_all(o, C_LOAD, &nloads);
+	ctx_load(loads, nloads);
 	k = csum_kernel(o->val[C_KERNEL]);
+	ctx_verify_loaded(&k, 1);
 	buf = xmalloc(CHUNK);
 	if (o->argc == 0) {
 		uint16_t c;
@@ -153,7 +161,7 @@ csum_exec(struct options *o)
 }
 
 CMD_ENTRY(csum, "RFC 1071 checksum of files or stdin",
-    .synopsis = "csumbench csum [-k KERNEL] [FILE...]",
+    .synopsis = "csumbench csum [-k KERNEL] [--load FILE[=NAME]] [FILE...]",
     .about = "Print the RFC 1071 Internet checksum of each FILE (standard "
 	"input when none, or for \"-\") as \"0xNNNN  FILE\": the ones' "
 	"complement of the ones'-complement sum of the data as big-endian "

@@ -152,7 +152,7 @@ info_timer(void)
 static int
 info_exec(struct options *o)
 {
-	int start_cpu = cpu_current();
+	int def_cpu = cpu_first_allowed();
 	char err[256];
 
 	if (optval_timer(OPTVAL_OF(o, I_TIMER), err, sizeof(err)) != 0 ||
@@ -161,7 +161,7 @@ info_exec(struct options *o)
 		usage_error("%s", err);
 	ctx_cpu();
 	ctx_tune(o->val[I_TUNE_FILE]);
-	ctx_pin(o->val[I_CPU], start_cpu);
+	ctx_pin(o->val[I_CPU], def_cpu);
 	ctx_timer(options_value(o, I_TIMER));
 	info_cpu();
 	info_tuning();

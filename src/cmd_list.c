@@ -13,11 +13,12 @@
 #include "select.h"
 #include "util.h"
 
-enum { L_FAMILY, L_KERNEL, L_CSV };
+enum { L_FAMILY, L_KERNEL, L_LOAD, L_CSV };
 
 static const struct opt_row list_rows[] = {
 	[L_FAMILY] = { .like = &opt_family },
 	[L_KERNEL] = { .like = &opt_kernel },
+	[L_LOAD] = { .like = &opt_load },
 	[L_CSV] = { .name = "csv", .help = "machine-readable output" },
 };
 
@@ -57,6 +58,22 @@ list_csv_row(struct csv_writer *w, const struct kernel *k, const char *no)
 	csv_end(w);
 }
 
+/* The widest name among the kernels listed (22 at least, as aligned). */
+static int
+list_name_width(const char *patterns)
+{
+	const struct kernel *const *all;
+	size_t i, n, w = 22;
+
+	all = select_all(&n);
+	for (i = 0; i < n; i++)
+		if (select_visible(all[i]) &&
+		    match_patterns(patterns, all[i]->name) &&
+		    strlen(all[i]->name) > w)
+			w = strlen(all[i]->name);
+	return (int)w;
+}
+
 /* The kernels of family f that -k selects, as text or CSV (w). */
 static void
 list_family(int f, const char *patterns, struct csv_writer *w)
@@ -83,7 +100,8 @@ list_family(int f, const char *patterns, struct csv_writer *w)
 			printf("%s%s\n", f ? "\n" : "", family_name(f));
 			header = 1;
 		}
-		printf("  %-22s %-7s %-10s %-18s %s\n", k->name, k->isa,
+		printf("  %-*s %-7s %-10s %-18s %s\n",
+		    list_name_width(patterns), k->name, k->isa,
 		    list_role(k), no ? no : "available", k->about);
 	}
 }
@@ -93,14 +111,16 @@ list_exec(struct options *o)
 {
 	const char *families = o->val[L_FAMILY], *patterns = o->val[L_KERNEL];
 	const struct kernel *const *all;
+	const char *const *loads;
 	struct csv_writer w;
-	size_t i, n;
+	size_t i, n, nloads;
 	int f, any = 0;
 
 	if (families != NULL && family_parse(families) < 0 &&
 	    strchr(families, ',') == NULL)
 		usage_error("unknown family \"%s\"", families);
-	ctx_cpu();
+	loads = options_all(o, L_LOAD, &nloads);
+	ctx_load(loads, nloads);
 	all = select_all(&n);
 	if (patterns != NULL) {
 		for (i = 0; i < n; i++)
@@ -122,6 +142,6 @@ list_exec(struct options *o)
 }
 
 CMD_ENTRY(list, "kernels by family, ISA, available or why not",
-    .synopsis = "csumbench list [-f FAMILY] [-k PATTERN] [--csv]",
+    .synopsis = "csumbench list [-f FAMILY] [-k PATTERN] [--load FILE[=NAME]] [--csv]",
     .about = "List the kernels by family with their ISA, whether they can "
 	"run here, and a one-line description.");

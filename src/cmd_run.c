@@ -22,6 +22,7 @@
 #include "engine.h"
 #include "grid.h"
 #include "interrupt.h"
+#include "kobj.h"
 #include "optval.h"
 #include "outfile.h"
 #include "preset.h"
@@ -34,9 +35,9 @@
 #include "util.h"
 
 enum {
-	R_FAMILY, R_KERNEL, R_SIZES, R_ALIGN, R_DISTANCE, R_PRESET, R_REPS,
-	R_OUTPUT,
-	R_FORMAT, R_BASELINE, R_STYLE, R_FAIL_ABOVE, R_MIN_DELTA, R_COST,
+	R_FAMILY, R_KERNEL, R_LOAD, R_SIZES, R_ALIGN, R_DISTANCE, R_PRESET,
+	R_REPS, R_OUTPUT, R_FORMAT, R_BASELINE, R_AB, R_STYLE, R_FAIL_ABOVE,
+	R_MIN_DELTA, R_COST,
 	R_ALPHA, R_QUICK, R_SAMPLE_TIME, R_WARMUP, R_SEED, R_TIMER, R_CPU,
 	R_CACHE, R_MODE, R_TARGET_CI, R_MIN_TIME, R_MAX_TIME, R_TUNE_FILE,
 	R_QUIET
@@ -48,7 +49,12 @@ static const struct opt_row run_rows[] = {
 	    "csum_copy, csum_diff" },
 	[R_KERNEL] = { .like = &opt_kernel,
 	    .help = "kernels matching these globs, e.g. 'csum.*,memcpy.libc' "
-	    "(default: all available)" },
+	    "(default: all available); with --ab, globs of family.variant" },
+	[R_LOAD] = { .like = &opt_load,
+	    .help = "load the kernels of a kernel object as NAME:family.variant "
+	    "(NAME: FILE's name up to its first dot); repeatable. Loaded "
+	    "kernels are verified before they are timed: one that fails "
+	    "stops the run (exit 1)" },
 	[R_SIZES] = { .name = "sizes", .letter = 's', .arg = "SPEC",
 	    .help = "sizes: list, A-B:xF, A-B:+S, K/M suffixes, or a preset: "
 	    "quick, default, bpf, sparc, small, pow2, packet, large; quick also "
@@ -80,11 +86,16 @@ static const struct opt_row run_rows[] = {
 	    .help = "after measuring, print the delta table of every other "
 	    "kernel of K's family against kernel K, from the paired samples of "
 	    "this run (instead of the results, which go to -o FILE if given)" },
+	[R_AB] = { .name = "ab", .arg = "A,B",
+	    .help = "two loaded objects (--load FILE=A --load FILE=B): measure "
+	    "every kernel A:x beside B:x, interleaved, and print the delta "
+	    "table of B against A from the paired samples (results to -o "
+	    "FILE if given)" },
 	[R_STYLE] = { .like = &opt_style,
 	    .help = "of that table: bpf, ticks, markdown or csv" },
 	[R_FAIL_ABOVE] = { .like = &opt_fail_above,
-	    .help = "with --baseline: exit 1 if any kernel is significantly "
-	    "more than PCT% slower than K" },
+	    .help = "with --baseline or --ab: exit 1 if any kernel is "
+	    "significantly more than PCT% slower than K (than A:x)" },
 	[R_MIN_DELTA] = { .like = &opt_min_delta,
 	    .help = "... and more than D units" },
 	[R_COST] = { .like = &opt_cost,
@@ -133,8 +144,11 @@ struct run {
 	const char	*output;
 	const char	*format, *baseline, *cpu_arg, *timer;
 	const char	*tune_file;
+	const char *const *loads;	/* --load, in order */
+	size_t		 nloads;
+	char		*ab[2];		/* --ab A,B: the objects' names */
 	const struct run_preset *preset;
-	int		 quick, start_cpu;
+	int		 quick, def_cpu, reps_given;
 	unsigned long long reps;
 	unsigned	 caches, modes;	/* bit masks of CACHE_*, MODE_* */
 	struct cmp_opts	 co;
@@ -216,10 +230,30 @@ run_parse_measure(struct run *r, struct options *o)
 		    "microseconds", options_value(o, R_SAMPLE_TIME));
 	r->timer = options_value(o, R_TIMER);
 	r->cpu_arg = options_value(o, R_CPU);
+	r->reps_given = options_given(o, R_REPS);
 	r->eo.target_ci = ci / 100;
 	r->eo.sample_time = us * 1e-6;
 	r->eo.warmup = (size_t)warmup;
 	r->eo.seed = seed;
+}
+
+/* --ab A,B: two different, valid object names. */
+static void
+run_parse_ab(struct run *r, const char *arg)
+{
+	const char *comma = strchr(arg, ',');
+
+	if (comma == NULL || strchr(comma + 1, ',') != NULL)
+		usage_error("--ab: expected two names A,B of loaded objects, "
+		    "got \"%s\"", arg);
+	r->ab[0] = xasprintf("%.*s", (int)(comma - arg), arg);
+	r->ab[1] = xstrdup(comma + 1);
+	if (!kobj_name_ok(r->ab[0]) || !kobj_name_ok(r->ab[1]))
+		usage_error("--ab: \"%s\" is not a pair of object names "
+		    "(letters, digits, '_' or '-')", arg);
+	if (strcmp(r->ab[0], r->ab[1]) == 0)
+		usage_error("--ab: A and B are both \"%s\": compare two "
+		    "different objects", r->ab[0]);
 }
 
 /* The options of what is measured and where the results go. */
@@ -241,6 +275,9 @@ run_parse(struct run *r, struct options *o)
 	r->format = o->val[R_FORMAT];
 	r->baseline = o->val[R_BASELINE];
 	r->tune_file = o->val[R_TUNE_FILE];
+	r->loads = options_all(o, R_LOAD, &r->nloads);
+	if (options_given(o, R_AB))
+		run_parse_ab(r, o->val[R_AB]);
 	if (options_given(o, R_PRESET))
 		r->preset = run_preset(o->val[R_PRESET]);
 	compare_opts_init(&r->co);
@@ -300,12 +337,15 @@ run_defaults(struct run *r, const struct options *o)
 	    !outfile_is_stream(out))
 		usage_error("--output: cannot tell the format of \"%s\" (use "
 		    "a %s name, or --format)", out, rformat_suffixes());
-	if (r->baseline == NULL && r->co.fail_above >= 0)
-		usage_error("--fail-above needs --baseline (or use 'csumbench "
-		    "compare')");
-	if (r->baseline != NULL && to_stdout && r->format != NULL)
-		usage_error("--baseline prints its table on stdout: results "
-		    "need -o FILE");
+	if (r->baseline == NULL && r->ab[0] == NULL && r->co.fail_above >= 0)
+		usage_error("--fail-above needs --baseline or --ab (or use "
+		    "'csumbench compare')");
+	if (r->baseline != NULL && r->ab[0] != NULL)
+		usage_error("--baseline and --ab: choose one comparison");
+	if ((r->baseline != NULL || r->ab[0] != NULL) && to_stdout &&
+	    r->format != NULL)
+		usage_error("--%s prints its table on stdout: results need "
+		    "-o FILE", r->baseline != NULL ? "baseline" : "ab");
 	if (r->format != NULL && rformat_find(r->format)->terminal && !to_stdout)
 		usage_error("--format table writes to the terminal only");
 }
@@ -354,25 +394,146 @@ run_point(struct run *r, int cache, int mode, size_t i, size_t a, size_t d,
 	return 0;
 }
 
+/*
+ * --ab's patterns: "A:P,B:P" for each glob P of -k (of family.variant),
+ * or for every kernel.
+ */
+static char *
+run_ab_patterns(const struct run *r)
+{
+	char *copy = xstrdup(r->patterns != NULL ? r->patterns : "*");
+	char *p, *tok, *save = NULL, *out = xstrdup(""), *t;
+
+	for (p = copy; (tok = strtok_r(p, ",", &save)) != NULL; p = NULL) {
+		if (strchr(tok, ':') != NULL)
+			usage_error("--ab: -k takes globs of family.variant, "
+			    "not \"%s\" (the objects are named by --ab)", tok);
+		t = xasprintf("%s%s%s:%s,%s:%s", out, *out ? "," : "",
+		    r->ab[0], tok, r->ab[1], tok);
+		free(out);
+		out = t;
+	}
+	free(copy);
+	return out;
+}
+
+/* Is there a kernel named obj:x, x being k's name within its object? */
+static int
+run_has_partner(const struct run *r, const struct kernel *k, const char *obj)
+{
+	const char *x = strchr(k->name, ':') + 1;
+	size_t i, n = strlen(obj);
+
+	for (i = 0; i < r->nk; i++)
+		if (strncmp(r->ks[i]->name, obj, n) == 0 &&
+		    r->ks[i]->name[n] == ':' &&
+		    strcmp(r->ks[i]->name + n + 1, x) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * --ab A,B: the kernels of A and of B that -f and -k select, each A:x
+ * kept only beside its B:x (and the reverse); a kernel of one build alone
+ * is left out, with a note.
+ */
+static void
+run_select_ab(struct run *r)
+{
+	char *pats = run_ab_patterns(r), err[512];
+	size_t i, j, k;
+
+	for (k = 0; k < 2; k++)
+		if (select_object(r->ab[k]) == NULL)
+			usage_error("--ab: no object is loaded as \"%s\" (use "
+			    "--load FILE=%s)", r->ab[k], r->ab[k]);
+	if (select_kernels(r->families, pats, 0, &r->sel, err,
+	    sizeof(err)) != 0)
+		usage_error("--ab: %s", err);
+	free(pats);
+	r->ks = r->sel.k;
+	r->nk = r->sel.n;
+	for (i = j = 0; i < r->nk; i++) {
+		const struct kernel *kn = r->ks[i];
+		int side = strncmp(kn->name, r->ab[0], strlen(r->ab[0])) == 0 &&
+		    kn->name[strlen(r->ab[0])] == ':' ? 0 : 1;
+
+		if (run_has_partner(r, kn, r->ab[1 - side]))
+			r->ks[j++] = kn;
+		else
+			talk("csumbench: --ab: %s has no partner %s:%s: not "
+			    "measured\n", kn->name, r->ab[1 - side],
+			    strchr(kn->name, ':') + 1);
+	}
+	r->nk = j;
+	if (r->nk == 0)
+		usage_error("--ab: no kernel of %s has a partner in %s",
+		    r->ab[0], r->ab[1]);
+	r->co.ab_a = r->ab[0];
+	r->co.ab_b = r->ab[1];
+}
+
+/* The kernels: loaded, selected, paired for --ab, checked for --baseline. */
+static void
+run_kernels(struct run *r)
+{
+	char err[256];
+
+	ctx_load(r->loads, r->nloads);
+	if (r->ab[0] != NULL)
+		run_select_ab(r);
+	else {
+		if (select_kernels(r->families, r->patterns, 0, &r->sel, err,
+		    sizeof(err)) != 0)
+			usage_error("%s", err);
+		r->ks = r->sel.k;
+		r->nk = r->sel.n;
+	}
+	if (r->baseline != NULL) {
+		run_check_baseline(r);
+		r->co.a_kernel = r->baseline;
+	}
+}
+
+/*
+ * --ab: each point of A:x and the point of B:x at its position are twins,
+ * timed with one batch (engine.h). A position's points are adjacent.
+ */
+static void
+run_twins(struct run *r)
+{
+	size_t i, j, la = strlen(r->ab[0]), lb = strlen(r->ab[1]);
+
+	for (i = 0; i < r->npts; i++) {
+		struct point *p = &r->pts[i];
+
+		if (strncmp(p->k->name, r->ab[0], la) != 0 ||
+		    p->k->name[la] != ':')
+			continue;
+		for (j = i + 1; j < r->npts && r->pts[j].size == p->size &&
+		    r->pts[j].src_off == p->src_off &&
+		    r->pts[j].dst_off == p->dst_off &&
+		    r->pts[j].cache == p->cache && r->pts[j].mode == p->mode; j++)
+			if (strncmp(r->pts[j].k->name, r->ab[1], lb) == 0 &&
+			    r->pts[j].k->name[lb] == ':' &&
+			    strcmp(r->pts[j].k->name + lb + 1,
+			    p->k->name + la + 1) == 0) {
+				p->twin = &r->pts[j];
+				r->pts[j].twin = p;
+			}
+	}
+}
+
 /* The points, grouped by grid position with the kernels inside. */
 static void
 run_points(struct run *r)
 {
 	size_t i, j, a, nd, skipped = 0;
 	unsigned cm;
-	char err[256];
 
 	ctx_cpu();
 	ctx_tune(r->tune_file);
-	if (select_kernels(r->families, r->patterns, 0, &r->sel, err,
-	    sizeof(err)) != 0)
-		usage_error("%s", err);
-	r->ks = r->sel.k;
-	r->nk = r->sel.n;
-	if (r->baseline != NULL) {
-		run_check_baseline(r);
-		r->co.a_kernel = r->baseline;
-	}
+	run_kernels(r);
 	nd = r->dg.n > 0 ? r->dg.n : 1;
 	if ((double)r->sg.n * (double)r->ag.n * (double)nd * (double)r->nk >
 	    5e6)
@@ -397,6 +558,8 @@ run_points(struct run *r)
 	if (skipped)
 		talk("csumbench: %zu csum_diff point%s skipped: sizes must be "
 		    "multiples of 4\n", skipped, skipped == 1 ? "" : "s");
+	if (r->ab[0] != NULL)
+		run_twins(r);
 }
 
 /* Where the results go; a file is opened before measuring, to fail early. */
@@ -413,7 +576,7 @@ run_open(struct run *r)
 		r->fmt = rformat_find(r->output == NULL &&
 		    isatty(STDOUT_FILENO) ? "table" : "csv");
 	r->table = r->fmt->terminal;
-	if (r->baseline != NULL)
+	if (r->baseline != NULL || r->ab[0] != NULL)
 		r->table = to_stdout ? -1 : 0;
 	if (r->table != 0)
 		return;
@@ -467,6 +630,48 @@ warn_after(const struct run *r)
 		    "pinned", h0 / 1e9, h1 / 1e9);
 }
 
+/*
+ * A delta table within one run tests blocks of paired samples (compare.h):
+ * every point needs enough of them for the test to reach alpha at all, and
+ * under a gate alpha / m.
+ */
+static void
+run_gate_reps(struct run *r)
+{
+	size_t i, m = 0, need;
+	const struct kernel *base = NULL;
+
+	if (r->baseline == NULL && r->ab[0] == NULL)
+		return;
+	if (r->co.fail_above < 0) {
+		need = compare_table_samples(r->co.alpha);
+		if (!r->reps_given && r->reps < need)
+			r->reps = need;
+		return;
+	}
+	for (i = 0; i < r->nk; i++)
+		if (r->baseline != NULL && strcmp(r->ks[i]->name,
+		    r->baseline) == 0)
+			base = r->ks[i];
+	for (i = 0; i < r->npts; i++)
+		m += r->ab[0] != NULL ? r->pts[i].twin != NULL &&
+		    r->pts[i].twin > &r->pts[i] : r->pts[i].k != base &&
+		    base != NULL && r->pts[i].k->family == base->family;
+	need = compare_gate_samples(m, r->co.alpha);
+	if (r->reps >= need)
+		return;
+	if (r->reps_given) {
+		warnx_("--fail-above over %zu points needs %zu samples per "
+		    "point (-r %zu) to judge each: with -r %llu, a slower point "
+		    "may be one it cannot judge", m, need, need, r->reps);
+		return;
+	}
+	talk("csumbench: --fail-above over %zu points: %zu samples per point "
+	    "(blocks of %d paired samples for the gate's test)\n", m, need,
+	    ENGINE_ROUND);
+	r->reps = need;
+}
+
 /* Pin, set up the timer, measure every point. */
 static void
 run_measure(struct run *r)
@@ -475,7 +680,7 @@ run_measure(struct run *r)
 	char err[256];
 
 	/* Pin before the timer is calibrated, so both see the same CPU. */
-	ctx_pin(r->cpu_arg, r->start_cpu);
+	ctx_pin(r->cpu_arg, r->def_cpu);
 	ctx_timer(r->timer);
 	warn_conditions();
 	r->eo.ti = &ctx.timer;
@@ -711,7 +916,7 @@ run_emit(struct run *r)
 		run_emit_table(r, &rs);
 	else if (r->table == 0)
 		run_emit_file(r, &rs);
-	if (r->baseline != NULL &&
+	if ((r->baseline != NULL || r->ab[0] != NULL) &&
 	    (rc = compare_sets(&rs, &rs, &r->co, stdout, err, sizeof(err))) < 0)
 		usage_error("%s", err);
 	rset_free(&rs);
@@ -728,16 +933,21 @@ run_exec(struct options *o)
 	int rc;
 
 	memset(&r, 0, sizeof(r));
-	r.start_cpu = cpu_current();
+	r.def_cpu = cpu_first_allowed();
 	run_parse(&r, o);
 	run_defaults(&r, o);
 	run_points(&r);
+	run_gate_reps(&r);
+	/* A loaded kernel is timed only once it is known to be right. */
+	ctx_verify_loaded(r.ks, r.nk);
 	run_open(&r);
 	run_measure(&r);
 	rc = run_emit(&r);
 	engine_free(r.pts, r.npts);
 	free(r.pts);
 	select_free(&r.sel);
+	free(r.ab[0]);
+	free(r.ab[1]);
 	grid_free(&r.sg);
 	grid_free_align(&r.ag);
 	grid_free(&r.dg);

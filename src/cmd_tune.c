@@ -160,7 +160,7 @@ tune_exec(struct options *o)
 	struct tunefile tf;
 	struct outfile of;
 	size_t builtin[TUNING_MAX], i;
-	int start_cpu = cpu_current();
+	int def_cpu = cpu_first_allowed();
 	char *path, err[256];
 
 	if (options_given(o, T_QUIET))
@@ -182,7 +182,7 @@ tune_exec(struct options *o)
 	if (outfile_open(&of, path, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	tune_force_loops(builtin);
-	ctx_pin(o->val[T_CPU], start_cpu);
+	ctx_pin(o->val[T_CPU], def_cpu);
 	ctx_timer(options_value(o, T_TIMER));
 	tune_measure(o, builtin, &res);
 	memset(&tf, 0, sizeof(tf));

@@ -14,11 +14,14 @@
 #include "util.h"
 #include "verify.h"
 
-enum { V_FAMILY, V_KERNEL, V_EXHAUSTIVE, V_JOBS, V_SEED, V_TUNE_FILE };
+enum {
+	V_FAMILY, V_KERNEL, V_LOAD, V_EXHAUSTIVE, V_JOBS, V_SEED, V_TUNE_FILE
+};
 
 static const struct opt_row verify_rows[] = {
 	[V_FAMILY] = { .like = &opt_family },
 	[V_KERNEL] = { .like = &opt_kernel },
+	[V_LOAD] = { .like = &opt_load },
 	[V_EXHAUSTIVE] = { .name = "exhaustive",
 	    .help = "every src x dst offset pair, lengths to 4096 and a sampled "
 	    "set up to 4 MiB" },
@@ -34,8 +37,9 @@ verify_exec(struct options *o)
 {
 	struct selection sel;
 	struct verify_opts vo = { 0 };
+	const char *const *loads;
 	unsigned long long jobs = 0, seed = 0;
-	size_t n, i;
+	size_t n, i, nloads;
 	int failed;
 	char err[256], why[64], src[1400];
 
@@ -56,6 +60,8 @@ verify_exec(struct options *o)
 	tuning_source(&ctx.tuning, src, sizeof(src));
 	if (ctx.tuning.file[0] != '\0')
 		talk("csumbench: tuning in force: %s\n", src);
+	loads = options_all(o, V_LOAD, &nloads);
+	ctx_load(loads, nloads);
 	if (select_kernels(o->val[V_FAMILY], o->val[V_KERNEL], 1, &sel, err,
 	    sizeof(err)) != 0)
 		usage_error("%s", err);
@@ -72,7 +78,8 @@ verify_exec(struct options *o)
 }
 
 CMD_ENTRY(verify, "every kernel against its reference",
-    .synopsis = "csumbench verify [-f FAMILY] [-k PATTERN] [--exhaustive]",
+    .synopsis = "csumbench verify [-f FAMILY] [-k PATTERN] [--load FILE[=NAME]]\n"
+	"                        [--exhaustive]",
     .about = "Check every available kernel against its family's reference "
 	"on every length 0..1024 and a sampled set up to 1 MiB, src and dst "
 	"offsets 0..63, random, all-0xff and all-0x00 data, with PROT_NONE "

@@ -38,14 +38,62 @@
 #include "stats.h"
 #include "util.h"
 
+/*
+ * Paired samples are tested in blocks of this many consecutive pairs: the
+ * samples of one point taken in a row (one round of the engine, at most
+ * ENGINE_ROUND repetitions) share the state of the machine, which a
+ * shared host holds for a time slice or longer, so they are not
+ * independent observations; blocks taken a sweep apart nearly are.
+ */
+#define CMP_BLOCK	ENGINE_ROUND
+
+/* The fewest blocks for a p-value below level (0: more than 60). */
+static int
+cmp_min_blocks(double level, enum signif_alt alt)
+{
+	int m;
+
+	for (m = 1; m <= SIGNIF_SR_EXACT_MAX; m++)
+		if (signif_signed_rank_min_p((size_t)m, alt) < level)
+			return m;
+	return 0;
+}
+
+/*
+ * Blocks beyond the fewest for a decision, so that a block or two that
+ * disagree (a slow spell) do not take away the gate's view of a point.
+ */
+#define CMP_SLACK	3
+
+size_t
+compare_gate_samples(size_t m, double alpha)
+{
+	int k = cmp_min_blocks(alpha / (double)(m ? m : 1), SIGNIF_GREATER);
+
+	return (size_t)(k > 0 ? k + CMP_SLACK : SIGNIF_SR_EXACT_MAX) *
+	    CMP_BLOCK;
+}
+
+size_t
+compare_table_samples(double alpha)
+{
+	int k = cmp_min_blocks(alpha, SIGNIF_TWO_SIDED);
+
+	return (size_t)(k > 0 ? k + CMP_SLACK : SIGNIF_SR_EXACT_MAX) *
+	    CMP_BLOCK;
+}
+
 static const char *const test_names[] = {
-	[CMP_PAIRED] = "Wilcoxon signed-rank test on paired samples",
+	[CMP_PAIRED] = "Wilcoxon signed-rank test on the medians of blocks of "
+	    "consecutive paired samples",
 	[CMP_MWU] = "Mann-Whitney U test",
 	[CMP_CI] = "the medians' 95% confidence intervals overlap",
+	[CMP_RUNS] = "exact Mann-Whitney U test on the medians of whole runs",
 	[CMP_NONE] = "not tested",
 };
 static const char *const test_short[] = {
-	[CMP_PAIRED] = "signed-rank", [CMP_MWU] = "mann-whitney", [CMP_CI] = "ci-overlap",
+	[CMP_PAIRED] = "signed-rank", [CMP_MWU] = "mann-whitney",
+	[CMP_CI] = "ci-overlap", [CMP_RUNS] = "run-medians",
 	[CMP_NONE] = "none",
 };
 
@@ -126,6 +174,24 @@ family_of(const struct rset *s, const char *k)
 	return "";
 }
 
+/* Is kernel k "obj:family.variant" of object obj? */
+static int
+of_object(const char *k, const char *obj)
+{
+	size_t n = strlen(obj);
+
+	return strncmp(k, obj, n) == 0 && k[n] == ':';
+}
+
+/* The kernel's name within its object: after "NAME:", if any. */
+static const char *
+in_object(const char *k)
+{
+	const char *c = strchr(k, ':');
+
+	return c != NULL ? c + 1 : k;
+}
+
 /* Is p on the A side (role 0) or B side (role 1) of the comparison? */
 static int
 on_side(const struct rpoint *p, int role, const struct cmp_opts *o,
@@ -133,6 +199,8 @@ on_side(const struct rpoint *p, int role, const struct cmp_opts *o,
 {
 	if (!keep_point(p, o))
 		return 0;
+	if (o->ab_a != NULL)
+		return of_object(p->kernel, role == 0 ? o->ab_a : o->ab_b);
 	if (o->a_kernel == NULL)
 		return 1;
 	if (role == 0)
@@ -233,6 +301,28 @@ untestable(const struct cmp_row *r)
 	return NULL;
 }
 
+/*
+ * Two sets of runs: the run medians are the observations. The samples of
+ * one process share its state (placement of code and data, a vCPU, a
+ * slow spell of the host), which moves them together, so pooled samples
+ * of different processes are not independent observations, and a test on
+ * them calls nearly every difference between two runs significant.
+ */
+static void
+test_runs(struct cmp_row *r, const struct cmp_opts *o)
+{
+	const struct rpoint *a = r->a, *b = r->b;
+
+	r->test = CMP_RUNS;
+	r->few = signif_mwu_min_p(a->runs, b->runs, SIGNIF_TWO_SIDED) >=
+	    o->alpha;
+	if (a->run_med == NULL || b->run_med == NULL)
+		r->few = 1;
+	r->p = r->few ? NAN : signif_mwu_exact(a->run_med, a->runs,
+	    b->run_med, b->runs, r->fa / r->fb, SIGNIF_TWO_SIDED);
+	r->sig = !r->few && r->p < o->alpha;
+}
+
 static void
 test_row(struct cmp_row *r, const struct cmp_opts *o)
 {
@@ -245,19 +335,24 @@ test_row(struct cmp_row *r, const struct cmp_opts *o)
 		r->test = CMP_NONE;
 		r->p = NAN;
 		r->sig = 0;
-	} else if (has_samples(a) && has_samples(b)) {
+	} else if (!o->same_run)
+		test_runs(r, o);
+	else if (has_samples(a) && has_samples(b)) {
 		double scale = r->fa / r->fb;
 
-		if (o->same_run && a->n == b->n) {
+		if (a->n == b->n) {
 			r->test = CMP_PAIRED;
-			r->p = signif_signed_rank(a->samples, b->samples, a->n,
-			    scale, SIGNIF_TWO_SIDED);
+			r->p = signif_paired_blocks(a->samples, b->samples,
+			    a->n, scale, CMP_BLOCK, SIGNIF_TWO_SIDED,
+			    &r->nblocks);
+			r->few = signif_signed_rank_min_p(r->nblocks,
+			    SIGNIF_TWO_SIDED) >= o->alpha;
 		} else {
 			r->test = CMP_MWU;
 			r->p = signif_mwu(a->samples, a->n, b->samples, b->n,
 			    scale, SIGNIF_TWO_SIDED);
 		}
-		r->sig = r->p < o->alpha;
+		r->sig = !r->few && r->p < o->alpha;
 	} else {
 		r->test = CMP_CI;
 		r->p = NAN;
@@ -276,16 +371,17 @@ test_row(struct cmp_row *r, const struct cmp_opts *o)
  *    Placement effects in csumbench(1)), the same way in every sample of a
  *    run, so no test on the samples of one run can see it; auto takes half
  *    the empty call's cost at the point (the floor both runs measured) as
- *    the smallest change that is not placement alone, across runs, and 0
- *    within one run (paired samples of one process);
- *  - when a side pools several runs: the slowdown holds in each of them
- *    (the fastest run of B against the slowest of A), since a run as a
- *    whole can be off (a slow spell of a shared machine, a placement),
- *    and the samples' test cannot see that either;
+ *    the smallest change that is not placement alone, across runs and
+ *    between two objects of one run (run --ab: the same code loaded at
+ *    two addresses differs as it would between processes), and 0 between
+ *    two kernels of one run (paired samples of one process);
  *  - a one-sided test of "B's cost is above (1 + PCT/100) times A's"
  *    significant at alpha / m (Bonferroni over the m comparable points),
  *    so that neither the many points of a sweep nor a small, real shift
- *    can trip it by chance.
+ *    can trip it by chance. Within one run the test is on the samples
+ *    (paired when the engine interleaved them); across runs on the run
+ *    medians (test_runs), and when there are too few runs for it to
+ *    reach alpha / m at all, the point is one the gate cannot judge.
  */
 static void
 gate_row(struct cmp_row *r, const struct cmp_opts *o, size_t m)
@@ -293,6 +389,7 @@ gate_row(struct cmp_row *r, const struct cmp_opts *o, size_t m)
 	const struct rpoint *a = r->a, *b = r->b;
 	double margin = 1 + o->fail_above / 100;
 	double ma = a->st.median * r->fa, mb = b->st.median * r->fb;
+	double level = o->alpha / (double)(m ? m : 1);
 
 	r->slower = isfinite(r->ratio) && r->ratio > margin;
 	r->pg = NAN;
@@ -302,7 +399,7 @@ gate_row(struct cmp_row *r, const struct cmp_opts *o, size_t m)
 	}
 	r->delta = mb - ma;
 	r->min_delta = o->min_delta;
-	if (r->min_delta < 0 && o->same_run)
+	if (r->min_delta < 0 && o->same_run && o->ab_a == NULL)
 		r->min_delta = 0;	/* one process: placement is the code's */
 	else if (r->min_delta < 0) {
 		double fl = fmin(a->floor * r->fa, b->floor * r->fb);
@@ -315,30 +412,39 @@ gate_row(struct cmp_row *r, const struct cmp_opts *o, size_t m)
 		r->small = 1;
 		return;
 	}
-	if ((a->runs > 1 || b->runs > 1) && isfinite(a->run_hi) &&
-	    isfinite(b->run_lo)) {
-		double lo = b->run_lo * r->fb, hi = a->run_hi * r->fa;
-
-		if (!(lo > margin * hi && lo - hi > r->min_delta)) {
-			r->unsteady = 1;
-			return;
-		}
-	}
 	if (r->test == CMP_NONE) {
 		r->cannot_judge = 1;	/* slower, and nothing to test it */
 		return;
 	}
-	if (r->test == CMP_CI) {
+	switch (r->test) {
+	case CMP_CI:
 		r->gate_fail = b->st.ci_lo * r->fb > margin * a->st.ci_hi * r->fa;
 		return;
-	}
-	if (r->test == CMP_PAIRED)
-		r->pg = signif_signed_rank(a->samples, b->samples, a->n,
-		    margin * r->fa / r->fb, SIGNIF_GREATER);
-	else
+	case CMP_RUNS:
+		if (a->run_med == NULL || b->run_med == NULL ||
+		    signif_mwu_min_p(a->runs, b->runs, SIGNIF_GREATER) >=
+		    level) {
+			r->cannot = 1;
+			return;
+		}
+		r->pg = signif_mwu_exact(a->run_med, a->runs, b->run_med,
+		    b->runs, margin * r->fa / r->fb, SIGNIF_GREATER);
+		break;
+	case CMP_PAIRED:
+		if (signif_signed_rank_min_p(r->nblocks, SIGNIF_GREATER) >=
+		    level) {
+			r->cannot = 1;
+			return;
+		}
+		r->pg = signif_paired_blocks(a->samples, b->samples, a->n,
+		    margin * r->fa / r->fb, CMP_BLOCK, SIGNIF_GREATER, NULL);
+		break;
+	default:
 		r->pg = signif_mwu(a->samples, a->n, b->samples, b->n,
 		    margin * r->fa / r->fb, SIGNIF_GREATER);
-	r->gate_fail = r->pg < o->alpha / (double)(m ? m : 1);
+		break;
+	}
+	r->gate_fail = r->pg < level;
 }
 
 static void
@@ -505,12 +611,46 @@ put_rule(FILE *out, const size_t *w, int ncol)
 }
 
 struct legend {
-	int	tests[4];
+	int	tests[CMP_NTESTS];
 	int	insig;
 	int	na;
 	int	floor;
 	int	untested;
+	int	few;		/* a row with too few runs to test */
+	int	fewblocks;	/* a row with too few blocks of paired samples */
+	size_t	runs[2][2];	/* CMP_RUNS: fewest and most runs of A, B */
 };
+
+/* "3" or "2 to 3" runs. */
+static void
+runs_text(char *buf, size_t len, const size_t *lohi)
+{
+	if (lohi[0] == lohi[1])
+		snprintf(buf, len, "%zu", lohi[0]);
+	else
+		snprintf(buf, len, "%zu to %zu", lohi[0], lohi[1]);
+}
+
+/* CMP_RUNS's legend: the test, the runs behind it, and whether enough. */
+static void
+print_legend_runs(FILE *out, const struct legend *lg, const char *indent,
+    double alpha)
+{
+	char ra[48], rb[48];
+	size_t need = signif_mwu_min_runs(alpha, SIGNIF_TWO_SIDED);
+
+	runs_text(ra, sizeof(ra), lg->runs[0]);
+	runs_text(rb, sizeof(rb), lg->runs[1]);
+	fprintf(out, "%s~ not significant at alpha %g (%s: %s run%s of A, "
+	    "%s of B; across processes the run, not the sample, is the "
+	    "unit)\n", indent, alpha, test_names[CMP_RUNS], ra,
+	    lg->runs[0][1] == 1 ? "" : "s", rb);
+	if (lg->few)
+		fprintf(out, "%s  too few runs: with fewer than %zu runs per "
+		    "side no difference can be significant at alpha %g; compare "
+		    "builds in one process (run --ab) for paired samples\n",
+		    indent, need, alpha);
+}
 
 static void
 print_legend(FILE *out, const struct legend *lg, const char *indent,
@@ -519,13 +659,15 @@ print_legend(FILE *out, const struct legend *lg, const char *indent,
 	int t;
 
 	if (lg->insig) {
-		for (t = 0; t < 3; t++) {
+		for (t = 0; t < CMP_NTESTS; t++) {
 			if (!lg->tests[t])
 				continue;
 			if (t == CMP_CI)
 				fprintf(out, "%s~ not significant: %s (no raw "
 				    "samples); within noise\n", indent,
 				    test_names[t]);
+			else if (t == CMP_RUNS)
+				print_legend_runs(out, lg, indent, alpha);
 			else
 				fprintf(out, "%s~ not significant at alpha %g "
 				    "(%s), or a change within the medians' 95%% "
@@ -540,6 +682,11 @@ print_legend(FILE *out, const struct legend *lg, const char *indent,
 	if (lg->untested)
 		fprintf(out, "%s? not tested: neither raw samples nor a "
 		    "confidence interval of the median\n", indent);
+	if (lg->fewblocks)
+		fprintf(out, "%s  too few samples: with fewer than %d blocks of "
+		    "%d paired samples no difference can be significant at "
+		    "alpha %g; take more samples (-r)\n", indent,
+		    cmp_min_blocks(alpha, SIGNIF_TWO_SIDED), CMP_BLOCK, alpha);
 	if (lg->na)
 		fprintf(out, "%sn/a: not comparable (a cost unknown, or at or "
 		    "below zero)\n", indent);
@@ -548,6 +695,20 @@ print_legend(FILE *out, const struct legend *lg, const char *indent,
 static void
 legend_add(struct legend *lg, const struct cmp_row *r)
 {
+	const size_t n[2] = { r->a->runs, r->b->runs };
+	int s;
+
+	if (r->test == CMP_RUNS) {
+		for (s = 0; s < 2; s++) {
+			if (!lg->tests[CMP_RUNS] || n[s] < lg->runs[s][0])
+				lg->runs[s][0] = n[s];
+			if (!lg->tests[CMP_RUNS] || n[s] > lg->runs[s][1])
+				lg->runs[s][1] = n[s];
+		}
+		lg->few |= r->few;
+	}
+	if (r->test == CMP_PAIRED)
+		lg->fewblocks |= r->few;
 	lg->tests[r->test] = 1;
 	if (r->test == CMP_NONE)
 		lg->untested = 1;
@@ -684,7 +845,7 @@ print_bpf(FILE *out, const struct cmp_row *rows, size_t n,
     const struct cmp_result *res, const struct cmp_opts *o)
 {
 	struct bpf_table t;
-	struct legend lg = { { 0 }, 0, 0, 0, 0 };
+	struct legend lg = { .insig = 0 };
 	double lsum = 0;
 	size_t i, nlog = 0;
 
@@ -724,7 +885,7 @@ print_ticks(FILE *out, const struct cmp_row *rows, size_t n,
 	const char *unit = res->unit;
 	const char *fmt = strcmp(unit, "ticks") == 0 ||
 	    strcmp(unit, "cycles") == 0 ? "%.0f" : "%.2f";
-	struct legend lg = { { 0 }, 0, 0, 0, 0 };
+	struct legend lg = { .insig = 0 };
 
 	if (strcmp(unit, "ticks") == 0)
 		snprintf(u, sizeof(u), "Ticks");
@@ -782,7 +943,7 @@ print_markdown(FILE *out, const struct cmp_row *rows, size_t n,
 	double lsum = 0;
 	char lab[400], info[700], d[32];
 	const char *unit = res->unit;
-	struct legend lg = { { 0 }, 0, 0, 0, 0 };
+	struct legend lg = { .insig = 0 };
 
 	group_label(&rows[0], lab, sizeof(lab));
 	table_info(rows, n, res, info, sizeof(info));
@@ -802,7 +963,10 @@ print_markdown(FILE *out, const struct cmp_row *rows, size_t n,
 			fprintf(out, "- |");
 		else
 			fprintf(out, "%.2g |", r->p);
-		fprintf(out, " %s |\n", sig_mark(r, "yes", "no", "n/a"));
+		fprintf(out, " %s |\n", r->test == CMP_NONE ? "n/a" :
+		    !r->noise ? "yes" : !r->few ? "no" :
+		    r->test == CMP_RUNS ? "no (too few runs)" :
+		    "no (too few samples)");
 		if (isfinite(r->ratio)) {
 			lsum += log(r->ratio);
 			nlog++;
@@ -888,7 +1052,7 @@ print_csv(FILE *out, const struct cmp_row *rows, size_t n,
 		csv_str(&w, sig_mark(r, "yes", "no", ""));
 		csv_str(&w, r->test == CMP_NONE ? "" : r->noise ? "yes" : "no");
 		csv_str(&w, o->fail_above < 0 ? "" : r->gate_fail ? "fail" :
-		    r->cannot_judge ? "cannot judge" : "pass");
+		    r->cannot_judge || r->cannot ? "cannot judge" : "pass");
 		csv_str(&w, timer);
 		csv_str(&w, cpu);
 		csv_end(&w);
@@ -1036,6 +1200,7 @@ struct match {
 	unsigned char		*used_a, *used_b;	/* has a partner */
 	char			*err;
 	size_t			 errlen;
+	unsigned		 drop;	/* pair_sort's key parts left out */
 };
 
 static int
@@ -1078,6 +1243,64 @@ sides(struct match *m)
 }
 
 /*
+ * Do points x of A and y of B pair up? On the whole grid key; on the
+ * position only when --a-kernel names A's kernel; with --ab, on the
+ * kernel's name within its object and the position. The key parts in
+ * drop are left out (RK(RK_DIST): pair across placements).
+ */
+static int
+pair_cmp(const struct rpoint *x, const struct rpoint *y,
+    const struct cmp_opts *o, unsigned drop)
+{
+	int c;
+
+	if (o->ab_a != NULL) {
+		if ((c = strcmp(in_object(x->kernel), in_object(y->kernel))) != 0)
+			return c;
+		return rkey_cmp(x, y, RK_POSITION & ~drop);
+	}
+	return rkey_cmp(x, y, (o->a_kernel == NULL ? RK_ALL : RK_POSITION) &
+	    ~drop);
+}
+
+static int
+pair_cmp_idx(size_t x, size_t y, const void *arg)
+{
+	const struct match *m = arg;
+
+	return pair_cmp(&m->a->p[x], &m->a->p[y], m->o, m->drop);
+}
+
+/* Sort ia[0..na-1] (points of A) on pair_cmp without the parts in drop. */
+static void
+pair_sort(struct match *m, size_t *ia, size_t na, unsigned drop)
+{
+	m->drop = drop;
+	rkey_msort(ia, na, pair_cmp_idx, m);
+}
+
+/*
+ * In ia[0..na-1] (points of A sorted by pair_sort with drop): the first
+ * that pairs with q, or na.
+ */
+static size_t
+pair_find(const struct match *m, const size_t *ia, size_t na,
+    const struct rpoint *q, unsigned drop)
+{
+	size_t lo = 0, hi = na, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (pair_cmp(&m->a->p[ia[mid]], q, m->o, drop) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < na && pair_cmp(&m->a->p[ia[lo]], q, m->o, drop) == 0 ?
+	    lo : na;
+}
+
+/*
  * A point of B without a partner in A: is there one at another placement
  * (the same key but the distance)? Then A and B were measured with their
  * buffers placed differently, which moves copies by a factor at small
@@ -1087,12 +1310,11 @@ static int
 other_placement(struct match *m, const size_t *ix, size_t n,
     const struct rpoint *q)
 {
-	unsigned mask = (m->o->a_kernel == NULL ? RK_ALL : RK_POSITION) &
-	    ~RK(RK_DIST);
 	size_t k;
 	char d[300];
 
-	if (m->o->allow_mixed || (k = rkey_find(m->a, ix, n, q, mask)) == n)
+	if (m->o->allow_mixed ||
+	    (k = pair_find(m, ix, n, q, RK(RK_DIST))) == n)
 		return 0;
 	point_desc(q, d, sizeof(d));
 	return match_fail(m, "compare: %s and %s were measured at different "
@@ -1110,18 +1332,16 @@ static int
 pair_across_placements(struct match *m)
 {
 	const struct rset *a = m->a, *b = m->b;
-	unsigned mask = (m->o->a_kernel == NULL ? RK_ALL : RK_POSITION) &
-	    ~RK(RK_DIST);
 	size_t *ia = xcalloc(a->n + 1, sizeof(size_t)), na = 0, i, j, k;
 	struct cmp_result *res = m->res;
 
 	for (i = 0; i < a->n; i++)
 		if (m->elig_a[i])
 			ia[na++] = i;
-	rkey_sort(a, ia, na, mask);
+	pair_sort(m, ia, na, RK(RK_DIST));
 	for (j = 0; j < b->n; j++) {
 		if (!m->elig_b[j] ||
-		    (k = rkey_find(a, ia, na, &b->p[j], mask)) == na)
+		    (k = pair_find(m, ia, na, &b->p[j], RK(RK_DIST))) == na)
 			continue;
 		m->used_a[ia[k]] = m->used_b[j] = 1;
 		res->rows[res->n].a = &a->p[ia[k]];
@@ -1133,16 +1353,14 @@ pair_across_placements(struct match *m)
 }
 
 /*
- * Pair every B point that takes part with the A point of the same grid key
- * (the whole key; only the position when --a-kernel names A's kernel):
- * A's points sorted once on it, each B point found by bisection. A row
- * per pair, in B's order.
+ * Pair every B point that takes part with the A point it pairs with
+ * (pair_cmp): A's points sorted once, each B point found by bisection. A
+ * row per pair, in B's order.
  */
 static int
 pair_points(struct match *m)
 {
 	const struct rset *a = m->a, *b = m->b;
-	unsigned mask = m->o->a_kernel == NULL ? RK_ALL : RK_POSITION;
 	size_t *ia = xcalloc(a->n + 1, sizeof(size_t)), na = 0, i, j, k;
 	size_t *ip = xcalloc(a->n + 1, sizeof(size_t));
 	struct cmp_result *res = m->res;
@@ -1150,21 +1368,22 @@ pair_points(struct match *m)
 	int rc = 0;
 
 	for (i = 0; i < a->n; i++)
-		if (m->elig_a[i])
+		if (m->elig_a[i]) {
+			ip[na] = i;
 			ia[na++] = i;
-	rkey_sort(a, ia, na, mask);
-	memcpy(ip, ia, na * sizeof(size_t));
-	rkey_sort(a, ip, na, mask & ~RK(RK_DIST));
+		}
+	pair_sort(m, ip, na, RK(RK_DIST));
+	pair_sort(m, ia, na, 0);
 	res->rows = xcalloc(b->n + 1, sizeof(*res->rows));
 	for (j = 0; j < b->n && rc == 0; j++) {
 		if (!m->elig_b[j])
 			continue;
-		if ((k = rkey_find(a, ia, na, &b->p[j], mask)) == na) {
+		if ((k = pair_find(m, ia, na, &b->p[j], 0)) == na) {
 			rc = other_placement(m, ip, na, &b->p[j]);
 			continue;
 		}
 		if (k + 1 < na &&
-		    rkey_cmp(&a->p[ia[k + 1]], &b->p[j], mask) == 0) {
+		    pair_cmp(&a->p[ia[k + 1]], &b->p[j], m->o, 0) == 0) {
 			point_desc(&a->p[ia[k + 1]], d, sizeof(d));
 			free(ia);
 			free(ip);
@@ -1260,7 +1479,7 @@ match_rows(const struct rset *a, const struct rset *b,
 {
 	struct match m = { a, b, o, res, xcalloc(a->n + 1, sizeof(int)),
 	    xcalloc(b->n + 1, sizeof(int)), xcalloc(a->n + 1, 1),
-	    xcalloc(b->n + 1, 1), err, errlen };
+	    xcalloc(b->n + 1, 1), err, errlen, 0 };
 	int rc;
 
 	rc = sides(&m);
@@ -1322,7 +1541,7 @@ compare_print(FILE *out, const struct cmp_row *rows, size_t nrows,
  * the first few of them.
  */
 static void
-gate_cannot(const struct cmp_result *res, size_t ncannot, const char *also)
+gate_untested(const struct cmp_result *res, size_t ncannot, const char *also)
 {
 	const struct cmp_row *rows = res->rows;
 	size_t i, k = 0;
@@ -1345,13 +1564,81 @@ gate_cannot(const struct cmp_result *res, size_t ncannot, const char *also)
 	fputc('\n', stderr);
 }
 
+/*
+ * Points slower beyond both thresholds that the gate could not judge
+ * across runs (too few for its test): one line, EXIT_USAGE; the gate
+ * never passes what it could not test.
+ */
+static int
+gate_cannot(const struct cmp_result *res, const struct cmp_opts *o,
+    size_t ncannot, size_t m)
+{
+	const struct cmp_row *r = NULL;
+	double level = o->alpha / (double)(m ? m : 1);
+	size_t i, need;
+	char d[300], why[400];
+
+	for (i = 0; i < res->n && r == NULL; i++)
+		if (res->rows[i].cannot)
+			r = &res->rows[i];
+	point_desc(r->b, d, sizeof(d));
+	if (r->test == CMP_PAIRED)
+		snprintf(why, sizeof(why), "%zu blocks of %d paired samples "
+		    "are too few for alpha %g / %zu point%s (%d blocks, -r %d); "
+		    "take more samples", r->nblocks, CMP_BLOCK, o->alpha, m,
+		    m == 1 ? "" : "s", cmp_min_blocks(level, SIGNIF_GREATER),
+		    cmp_min_blocks(level, SIGNIF_GREATER) * CMP_BLOCK);
+	else if ((need = signif_mwu_min_runs(level, SIGNIF_GREATER)) > 0)
+		snprintf(why, sizeof(why), "%zu run%s of A and %zu of B are "
+		    "too few for a test across processes at alpha %g / %zu "
+		    "point%s (at least %zu runs per side); compare the builds "
+		    "in one process (run --ab) or measure more runs",
+		    r->a->runs, r->a->runs == 1 ? "" : "s", r->b->runs,
+		    o->alpha, m, m == 1 ? "" : "s", need);
+	else
+		snprintf(why, sizeof(why), "no test across processes reaches "
+		    "alpha %g / %zu points with %d runs per side or fewer; "
+		    "compare the builds in one process (run --ab)", o->alpha, m,
+		    SIGNIF_EXACT_MAX / 2);
+	fprintf(stderr, "%s: compare: cannot judge %zu point%s more than %g%% "
+	    "slower in B (%s: %+.2f%%%s): %s\n", progname, ncannot,
+	    ncannot == 1 ? "" : "s", o->fail_above, d, (r->ratio - 1) * 100,
+	    ncannot > 1 ? ", ..." : "", why);
+	return EXIT_USAGE;
+}
+
+/* The points that fail, on stderr. */
+static void
+gate_list(const struct cmp_result *res, const struct cmp_opts *o,
+    size_t nfail)
+{
+	const struct cmp_row *rows = res->rows;
+	size_t i;
+	char d[300];
+
+	fprintf(stderr, "%s: compare: FAIL: %zu of %zu points significantly "
+	    "more than %g%% slower in B:\n", progname, nfail, res->n,
+	    o->fail_above);
+	for (i = 0; i < res->n; i++) {
+		const struct cmp_row *r = &rows[i];
+
+		if (!r->gate_fail)
+			continue;
+		point_desc(r->b, d, sizeof(d));
+		fprintf(stderr, "  %s: %+.2f%% (%+.3g %s) vs %s", d,
+		    (r->ratio - 1) * 100, r->delta, res->unit, r->a->kernel);
+		if (!isnan(r->pg))
+			fprintf(stderr, " (p = %.2g)", r->pg);
+		fputc('\n', stderr);
+	}
+}
+
 int
 compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
 {
 	const struct cmp_row *rows = res->rows;
-	size_t nrows = res->n, i, nfail = 0, nslow = 0, nsmall = 0, nunst = 0;
-	size_t ncannot = 0;
-	char d[300];
+	size_t nrows = res->n, i, nfail = 0, nslow = 0, nsmall = 0;
+	size_t ncannot = 0, nuntest = 0, m = 0;
 
 	if (o->fail_above < 0)
 		return 0;
@@ -1359,44 +1646,31 @@ compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
 		nfail += rows[i].gate_fail;
 		nslow += rows[i].slower;
 		nsmall += rows[i].small;
-		nunst += rows[i].unsteady;
-		ncannot += rows[i].cannot_judge;
+		ncannot += rows[i].cannot;
+		nuntest += rows[i].cannot_judge;
+		m += isfinite(rows[i].ratio);
 	}
 	if (nfail > 0) {
-		fprintf(stderr, "%s: compare: FAIL: %zu of %zu points "
-		    "significantly more than %g%% slower in B:\n",
-		    progname, nfail, nrows, o->fail_above);
-		for (i = 0; i < nrows; i++) {
-			const struct cmp_row *r = &rows[i];
-
-			if (!r->gate_fail)
-				continue;
-			point_desc(r->b, d, sizeof(d));
-			fprintf(stderr, "  %s: %+.2f%% (%+.3g %s) vs %s", d,
-			    (r->ratio - 1) * 100, r->delta, res->unit,
-			    r->a->kernel);
-			if (!isnan(r->pg))
-				fprintf(stderr, " (p = %.2g)", r->pg);
-			fputc('\n', stderr);
-		}
-		if (ncannot > 0)
-			gate_cannot(res, ncannot, "also ");
+		gate_list(res, o, nfail);
+		if (nuntest > 0)
+			gate_untested(res, nuntest, "also ");
 		return EXIT_CHECK;
 	}
-	if (ncannot > 0) {
+	if (nuntest > 0) {
 		/* Never a pass for what could not be tested. */
-		gate_cannot(res, ncannot, "");
+		gate_untested(res, nuntest, "");
 		return EXIT_USAGE;
 	}
+	if (ncannot > 0)
+		return gate_cannot(res, o, ncannot, m);
 	if (!o->quiet) {
 		fprintf(stderr, "%s: compare: pass: no point "
 		    "significantly more than %g%% slower in B (%zu "
 		    "points; %zu more than %g%% slower", progname,
 		    o->fail_above, nrows, nslow, o->fail_above);
 		if (nslow > 0)
-			fprintf(stderr, ": %zu by no more than --min-delta, %zu "
-			    "not in every run, %zu not significantly", nsmall,
-			    nunst, nslow - nsmall - nunst);
+			fprintf(stderr, ": %zu by no more than --min-delta, "
+			    "%zu not significantly", nsmall, nslow - nsmall);
 		fputs(")\n", stderr);
 	}
 	return 0;

@@ -36,6 +36,11 @@ struct cmp_opts {
 	const char	*kernels;	/* globs on either side's kernel */
 	const char	*a_kernel;	/* compare kernel a_kernel of A ... */
 	const char	*b_kernel;	/* ... with b_kernel of B */
+	/*
+	 * run --ab: compare every kernel "ab_b:x" with "ab_a:x" of the same
+	 * run (two loaded builds), matched on x and the grid position.
+	 */
+	const char	*ab_a, *ab_b;
 	int		 same_run;	/* A and B are one run: samples paired */
 	int		 cost;		/* CMP_COST_*: which cost is compared */
 	/*
@@ -49,10 +54,12 @@ struct cmp_opts {
 
 /* How a row's significance was decided. */
 enum cmp_test {
-	CMP_PAIRED,	/* Wilcoxon signed-rank on paired samples (one run) */
-	CMP_MWU,	/* Mann-Whitney U on the samples of two runs */
-	CMP_CI,		/* no samples: the medians' 95% CIs do not overlap */
+	CMP_PAIRED,	/* signed-rank on blocks of paired samples (one run) */
+	CMP_MWU,	/* Mann-Whitney U on samples of one run, unpaired */
+	CMP_CI,		/* one run, no samples: the medians' 95% CIs */
+	CMP_RUNS,	/* two sets of runs: exact Mann-Whitney on run medians */
 	CMP_NONE,	/* cannot be tested: see cmp_row.untestable */
+	CMP_NTESTS
 };
 
 /* One point of B against the point of A at its grid position. */
@@ -69,12 +76,22 @@ struct cmp_row {
 	 */
 	int	 noise;
 	enum cmp_test test;
+	/*
+	 * Too few observations for any p-value below alpha: runs (CMP_RUNS)
+	 * or blocks of paired samples (CMP_PAIRED).
+	 */
+	int	 few;
+	size_t	 nblocks;	/* CMP_PAIRED: blocks tested */
 	double	 pg;		/* the gate's one-sided p-value */
 	int	 slower;	/* ratio above the gate's threshold */
 	double	 delta;		/* median B - median A, common unit */
 	double	 min_delta;	/* the absolute threshold applied */
 	int	 small;		/* slower, but by no more than min_delta */
-	int	 unsteady;	/* slower, but not in every pooled run */
+	/*
+	 * CMP_RUNS: slower beyond both thresholds, but too few runs for the
+	 * gate's test to reach its level: neither pass nor fail.
+	 */
+	int	 cannot;
 	int	 gate_fail;
 	/*
 	 * Why the row cannot be tested, or NULL: a median that is not a
@@ -130,7 +147,8 @@ void	compare_print(FILE *out, const struct cmp_row *rows, size_t n,
 /*
  * The gate's verdict on stderr: 0; EXIT_CHECK when a point is
  * significantly slower; else EXIT_USAGE when a point it had to test
- * cannot be (one line naming the points).
+ * cannot be (nothing to test it with, or too few runs or blocks of
+ * samples for its test): one line naming the points.
  */
 int	compare_gate(const struct cmp_result *res, const struct cmp_opts *o);
 void	compare_result_free(struct cmp_result *res);
@@ -138,6 +156,18 @@ void	compare_result_free(struct cmp_result *res);
  * with err as compare_match. */
 int	compare_sets(const struct rset *a, const struct rset *b,
 	    const struct cmp_opts *o, FILE *out, char *err, size_t errlen);
+/*
+ * Samples per point a paired gate over m points needs at alpha: enough
+ * blocks of paired samples for its test to reach alpha / m, and a few
+ * more. run sets --reps to at least this under --fail-above.
+ */
+size_t	compare_gate_samples(size_t m, double alpha);
+/*
+ * Samples per point a delta table within one run needs for its two-sided
+ * test to reach alpha, and a few more; run sets --reps to at least this
+ * with --baseline or --ab (unless -r is given).
+ */
+size_t	compare_table_samples(double alpha);
 /* Truncate toward zero to two decimals, as the cover letters do. */
 double	cmp_trunc2(double pct);
 

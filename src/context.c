@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "ktune_env.h"
@@ -14,6 +15,7 @@
 #include "select.h"
 #include "tunefile.h"
 #include "util.h"
+#include "verify.h"
 #include "../kernels/fault_handler.h"
 #include "../kernels/kernel.h"
 
@@ -125,6 +127,68 @@ ctx_tune_provenance(struct provenance *pv)
 }
 
 void
+ctx_load(const char *const *args, size_t n)
+{
+	char err[512];
+	size_t i;
+
+	ctx_cpu();
+	for (i = 0; i < n; i++)
+		if (select_load(args[i], err, sizeof(err)) == NULL)
+			usage_error("--load: %s", err);
+}
+
+/* Is line a kernel's "NAME  ok  N cases" line of verify's report? */
+static int
+ok_line(const char *line)
+{
+	const char *p = line + strcspn(line, " ");
+
+	return line[0] != ' ' && strncmp(p + strspn(p, " "), "ok ", 3) == 0;
+}
+
+void
+ctx_verify_loaded(const struct kernel *const *ks, size_t n)
+{
+	struct verify_opts vo = { .max_report = 5 };
+	const struct kernel **v = xcalloc(n + 1, sizeof(*v));
+	size_t i, nv = 0, len = 0;
+	char err[512], *buf = NULL, *line, *save = NULL;
+	FILE *fp;
+	int failed;
+
+	for (i = 0; i < n; i++)
+		if (select_loaded(ks[i]))
+			v[nv++] = ks[i];
+	vo.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (nv == 0 || (fp = open_memstream(&buf, &len)) == NULL) {
+		free(v);
+		if (nv > 0)
+			usage_error("cannot verify the loaded kernels: out of "
+			    "memory");
+		return;
+	}
+	failed = verify_run(v, nv, &vo, fp, err, sizeof(err));
+	fclose(fp);
+	free(v);
+	if (failed < 0)
+		usage_error("verifying the loaded kernels: %s", err);
+	if (failed > 0) {
+		fprintf(stderr, "%s: %d of %zu loaded kernel%s failed "
+		    "verification, nothing was measured:\n", progname, failed,
+		    nv, nv == 1 ? "" : "s");
+		for (line = strtok_r(buf, "\n", &save); line != NULL;
+		    line = strtok_r(NULL, "\n", &save))
+			if (!ok_line(line))
+				fprintf(stderr, "  %s\n", line);
+		exit(EXIT_CHECK);
+	}
+	talk("csumbench: %zu loaded kernel%s verified\n", nv,
+	    nv == 1 ? "" : "s");
+	free(buf);
+}
+
+void
 ctx_timer(const char *name)
 {
 	char err[160];
@@ -138,17 +202,17 @@ ctx_timer(const char *name)
 
 
 void
-ctx_pin(const char *cpu_arg, int start_cpu)
+ctx_pin(const char *cpu_arg, int def_cpu)
 {
 	char err[160];
 	int cpu = -1;
 
 	if (cpu_arg == NULL || strcmp(cpu_arg, "any") != 0) {
-		cpu = cpu_arg != NULL ? atoi(cpu_arg) : start_cpu;
+		cpu = cpu_arg != NULL ? atoi(cpu_arg) : def_cpu;
 		if (cpu >= 0 && cpu_pin(cpu, err, sizeof(err)) != 0) {
 			if (cpu_arg != NULL)
 				usage_error("%s", err);
-			cpu = -1;	/* the starting CPU went away: run free */
+			cpu = -1;	/* the default CPU went away: run free */
 		}
 	}
 	ctx.cpu.pinned_cpu = cpu;

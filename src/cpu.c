@@ -575,13 +575,19 @@ ident_libcpuid(struct cpuinfo *ci)
 #endif
 
 int
-cpu_current(void)
+cpu_first_allowed(void)
 {
 #ifdef __linux__
-	return sched_getcpu();
-#else
-	return -1;
+	cpu_set_t allowed;
+	int i;
+
+	if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0)
+		return -1;
+	for (i = 0; i < CPU_SETSIZE; i++)
+		if (CPU_ISSET(i, &allowed))
+			return i;
 #endif
+	return -1;
 }
 
 int

@@ -48,8 +48,13 @@ const char *cpu_missing(uint64_t needs, uint64_t have);
  * Returns 0, or -1 with a one-line reason in err (an unknown name).
  */
 int	cpu_mask_env(struct cpuinfo *ci, char *err, size_t errlen);
-/* The CPU the calling thread runs on now, or -1 if unknown. */
-int	cpu_current(void);
+/*
+ * The lowest-numbered CPU the process may run on (its affinity mask), or
+ * -1 if unknown: the default CPU to pin to, the same in every run, where
+ * the CPU a process happens to start on is not (vCPUs of one guest can
+ * differ by tens of percent). Call before cpu_probe.
+ */
+int	cpu_first_allowed(void);
 /*
  * Pin the calling thread to cpu (call after cpu_probe). Returns 0, or -1
  * with a one-line reason in err (not a CPU this process may run on).

@@ -362,6 +362,24 @@ train_primers(struct sweep *sw)
 	}
 }
 
+/* Twins take the larger of their two batches (engine.h). */
+static void
+calibrate_twins(struct sweep *sw, const struct group *gr)
+{
+	size_t i;
+
+	for (i = gr->first; i < gr->first + gr->n; i++) {
+		struct point *p = &sw->pts[i], *q = p->twin, *s;
+
+		if (q == NULL || q < p || q->batch == p->batch)
+			continue;
+		s = q->batch < p->batch ? q : p;	/* the smaller batch */
+		s->batch_units *= (double)(s == p ? q : p)->batch /
+		    (double)s->batch;
+		s->batch = (s == p ? q : p)->batch;
+	}
+}
+
 /* Phase 3. Calibrate every point's batch, and the empties'. */
 static void
 calibrate(struct sweep *sw)
@@ -402,8 +420,10 @@ calibrate(struct sweep *sw)
 			p->nsamples = 0;
 			p->spent = 0;
 			p->converged = 0;
-			sw->pr.planned += reps * p->batch_units / ti->hz;
 		}
+		calibrate_twins(sw, gr);
+		for (i = gr->first; i < gr->first + gr->n; i++)
+			sw->pr.planned += reps * sw->pts[i].batch_units / ti->hz;
 	}
 }
 
@@ -418,7 +438,10 @@ planned_rounds(struct sweep *sw)
 {
 	size_t reps = sw->o->reps, round, nrounds, g;
 
+	/* Five rounds or more, of at most ENGINE_ROUND repetitions each. */
 	nrounds = reps < 5 ? reps : 5;
+	if (nrounds < (reps + ENGINE_ROUND - 1) / ENGINE_ROUND)
+		nrounds = (reps + ENGINE_ROUND - 1) / ENGINE_ROUND;
 	sw->per = nrounds > 0 ? (reps + nrounds - 1) / nrounds : 0;
 	for (round = 0; round < nrounds && !stopping(sw); round++) {
 		size_t want = (round + 1) * sw->per < reps ?
@@ -470,8 +493,8 @@ refine_pending(struct sweep *sw, size_t *npend, double *bound)
 /*
  * Phase 5. Refinement: more rounds over the groups that have not met
  * --min-time and --target-ci, until done or out of budget. Each round
- * adds a few repetitions to every such group (a share of --reps, not of
- * the samples so far), so that a group's samples stay spread over the
+ * adds ENGINE_ROUND repetitions to every such group (not a share of the
+ * samples so far), so that a group's samples stay spread over the
  * time of the run: a second-long disturbance (a busy sibling thread,
  * another tenant) then shifts a few samples of many points, not most
  * samples of a few.
@@ -480,7 +503,7 @@ static void
 refine(struct sweep *sw)
 {
 	size_t g, npend, have, more;
-	size_t step = sw->per > 8 ? sw->per : 8, max = sw->max_samples;
+	size_t step = ENGINE_ROUND, max = sw->max_samples;
 	double bound;
 
 	while (!stopping(sw) && refine_pending(sw, &npend, &bound) > 0) {

@@ -33,6 +33,14 @@
 #include "stats.h"
 #include "timer.h"
 
+/*
+ * At most this many repetitions of a group are taken in a row (a round);
+ * the next round of that group comes after one over the whole sweep.
+ * Samples taken in a row share the machine's state, so paired tests
+ * treat such a block as one observation (compare.c).
+ */
+#define ENGINE_ROUND	8
+
 enum cache_mode { CACHE_HOT, CACHE_COLD };
 enum call_mode { MODE_THROUGHPUT, MODE_LATENCY };
 
@@ -47,6 +55,13 @@ struct point {
 	size_t	 distance;
 	int	 cache;		/* enum cache_mode */
 	int	 mode;		/* enum call_mode */
+	/*
+	 * A point of the same group to be timed with the same batch (run
+	 * --ab's A:x and B:x), so that the code is all that differs between
+	 * them: after calibration both take the larger of their batches.
+	 * NULL: none.
+	 */
+	struct point *twin;
 	/* results */
 	double	*samples;	/* whole-call cost per call, timer units */
 	double	*floors;	/* the empty call's cost in each sample's repetition */

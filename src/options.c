@@ -42,6 +42,7 @@ options_resolve(const struct opt_row *r, struct opt_row *f)
 	f->def = r->def != NULL ? r->def : f->def;
 	f->alt = r->alt != NULL ? r->alt : f->alt;
 	f->heading = r->heading;
+	f->repeat = r->repeat || f->repeat;
 }
 
 /* getopt_long's arrays for the n rows: ":" leads shortopts, so that a
@@ -250,6 +251,8 @@ options_parse(const struct opt_table *t, int argc, char **argv,
 	o->nargs = argc - 1;
 	o->rows = xcalloc(n, sizeof(*o->rows));
 	o->val = xcalloc(n, sizeof(*o->val));
+	o->all = xcalloc(n, sizeof(*o->all));
+	o->nall = xcalloc(n, sizeof(*o->nall));
 	for (i = 0; i < t->nrows; i++)
 		options_resolve(&t->rows[i], &o->rows[i]);
 	options_resolve(&opt_help, &o->rows[t->nrows]);
@@ -269,6 +272,11 @@ options_parse(const struct opt_table *t, int argc, char **argv,
 		else {
 			o->val[i] = o->rows[i].arg != NULL ? optarg : "";
 			o->nopts++;
+			if (o->rows[i].repeat) {
+				o->all[i] = xreallocarray(o->all[i],
+				    o->nall[i] + 1, sizeof(*o->all[i]));
+				o->all[i][o->nall[i]++] = o->val[i];
+			}
 		}
 	}
 	if (rc == 0) {
@@ -285,6 +293,14 @@ options_parse(const struct opt_table *t, int argc, char **argv,
 void
 options_free(struct options *o)
 {
+	size_t i;
+
+	for (i = 0; o->all != NULL && i <= o->t->nrows; i++)
+		free(o->all[i]);
+	free(o->all);
+	free(o->nall);
+	o->all = NULL;
+	o->nall = NULL;
 	free(o->val);
 	free(o->rows);
 	o->val = NULL;
@@ -295,6 +311,13 @@ int
 options_given(const struct options *o, size_t i)
 {
 	return i < o->t->nrows && o->val[i] != NULL;
+}
+
+const char *const *
+options_all(const struct options *o, size_t i, size_t *n)
+{
+	*n = i < o->t->nrows ? o->nall[i] : 0;
+	return *n > 0 ? o->all[i] : NULL;
 }
 
 const char *

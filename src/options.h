@@ -31,6 +31,8 @@ struct opt_row {
 	/* The default when the table's alternative holds (alt_when). */
 	const char	*alt;
 	const char	*heading;	/* a help line printed before this row */
+	/* Repeatable: every value given is kept, in order (options_all). */
+	int		 repeat;
 };
 
 struct opt_table {
@@ -61,6 +63,9 @@ struct options {
 	int		 argc;	/* operands, in order */
 	char		**argv;
 	int		 alt;	/* take the rows' alt defaults */
+	/* Per repeatable row: every value given, in order, and how many. */
+	const char	***all;
+	size_t		*nall;
 };
 
 /* options_parse's results besides 0. */
@@ -80,6 +85,11 @@ void	options_free(struct options *o);
 
 /* Was row i given? */
 int	options_given(const struct options *o, size_t i);
+/*
+ * Every value of repeatable row i, in the order given (*n of them; none:
+ * NULL and 0). A row that is not repeatable keeps only its last value.
+ */
+const char *const *options_all(const struct options *o, size_t i, size_t *n);
 /* Row i's value: as given, else its default (alt when o->alt), or NULL. */
 const char *options_value(const struct options *o, size_t i);
 
@@ -102,6 +112,6 @@ void	options_suggest(const struct opt_table *t, const char *name, char *buf,
 extern const struct opt_row opt_family, opt_kernel, opt_output, opt_quiet,
 	    opt_help, opt_seed, opt_timer, opt_cpu, opt_style, opt_fail_above,
 	    opt_min_delta, opt_alpha, opt_cost, opt_fig_format, opt_fig_dir,
-	    opt_compare, opt_keep_data, opt_tune_file;
+	    opt_compare, opt_keep_data, opt_tune_file, opt_load;
 
 #endif

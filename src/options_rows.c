@@ -50,7 +50,8 @@ const struct opt_row opt_timer = {
 
 const struct opt_row opt_cpu = {
 	.name = "cpu", .arg = "N|any",
-	.help = "pin to CPU N (default: the CPU it starts on); any: do not pin",
+	.help = "pin to CPU N (default: the lowest CPU this process may run "
+	    "on, the same in every run); any: do not pin",
 };
 
 const struct opt_row opt_style = {
@@ -116,4 +117,11 @@ const struct opt_row opt_tune_file = {
 	.help = "the tuning file (default: $XDG_CACHE_HOME/csumbench/tune, or "
 	    "~/.cache/csumbench/tune), used when it was measured on this CPU; "
 	    "CSUMBENCH_KTUNE overrides it",
+};
+
+const struct opt_row opt_load = {
+	.name = "load", .arg = "FILE[=NAME]", .repeat = 1,
+	.help = "load the kernels of a kernel object (csumbench-kernel(3)) as "
+	    "NAME:family.variant, NAME defaulting to FILE's name up to its "
+	    "first dot; repeatable",
 };

@@ -55,7 +55,6 @@ rset_add(struct rset *rs)
 	stats_compute(NULL, 0, &p->net);
 	p->distance = RSET_NO_DISTANCE;
 	p->hz = p->cycle = p->overhead = p->floor = NAN;
-	p->run_lo = p->run_hi = NAN;
 	return p;
 }
 
@@ -69,6 +68,7 @@ rpoint_free(struct rpoint *p)
 			free(*rfield_str(&rfields[i], p));
 	free(p->samples);
 	free(p->floors);
+	free(p->run_med);
 }
 
 void
@@ -111,6 +111,7 @@ rpoint_copy(struct rpoint *dst, const struct rpoint *src)
 		}
 	dst->samples = dup_samples(src->samples, src->n);
 	dst->floors = dup_samples(src->floors, src->n);
+	dst->run_med = dup_samples(src->run_med, src->runs);
 }
 
 void
@@ -346,7 +347,9 @@ rset_finish(struct rset *rs)
 			    atof(rset_meta(rs, "est_core_hz")));
 		p->floor = p->overhead;
 		p->runs = 1;
-		p->run_lo = p->run_hi = p->st.median;
+		free(p->run_med);
+		p->run_med = xcalloc(1, sizeof(double));
+		p->run_med[0] = p->st.median;
 	}
 }
 
@@ -375,10 +378,10 @@ to_net(struct rpoint *p)
 		p->st.ci_lo = p->net.ci_lo;
 		p->st.ci_hi = p->net.ci_hi;
 	}
-	/* The range of run medians moves with the median (each run's own
-	 * floor is not kept apart). */
-	p->run_lo += p->st.median - w.median;
-	p->run_hi += p->st.median - w.median;
+	/* The run medians move with the median (each run's own floor is
+	 * not kept apart). */
+	for (k = 0; p->run_med != NULL && k < p->runs; k++)
+		p->run_med[k] += p->st.median - w.median;
 	free(p->floors);
 	p->floors = NULL;
 	free(p->cost);
@@ -428,7 +431,7 @@ pool_floors(struct rpoint *p, const struct rpoint *q, size_t n0)
 static void
 pool(struct rpoint *p, const struct rpoint *q)
 {
-	size_t n0 = p->n;
+	size_t n0 = p->n, i;
 
 	p->samples = xreallocarray(p->samples, p->n + q->n + 1,
 	    sizeof(double));
@@ -437,9 +440,12 @@ pool(struct rpoint *p, const struct rpoint *q)
 	p->floor = isfinite(p->floor) && isfinite(q->floor) ?
 	    (p->floor * (double)p->runs + q->floor * (double)q->runs) /
 	    (double)(p->runs + q->runs) : NAN;
+	p->run_med = xreallocarray(p->run_med, p->runs + q->runs,
+	    sizeof(double));
+	for (i = 0; i < q->runs; i++)
+		p->run_med[p->runs + i] = q->run_med != NULL ? q->run_med[i] :
+		    NAN;
 	p->runs += q->runs;
-	p->run_lo = fmin(p->run_lo, q->run_lo);
-	p->run_hi = fmax(p->run_hi, q->run_hi);
 	p->overhead = isfinite(p->overhead) && isfinite(q->overhead) ?
 	    (p->overhead + q->overhead) / 2 : NAN;
 	stats_compute_series(p->samples, p->n, &p->st);

@@ -47,7 +47,12 @@ struct rpoint {
 	 */
 	double	 floor;
 	size_t	 runs;		/* runs pooled into this point (1: one) */
-	double	 run_lo, run_hi; /* lowest and highest median of one run */
+	/*
+	 * The median of each run pooled, in the order pooled: across
+	 * processes the run, not the sample, is the unit of replication
+	 * (compare tests these).
+	 */
+	double	*run_med;
 	double	*samples;	/* raw per-call costs in order taken, or NULL */
 	double	*floors;	/* each sample's empty-call cost, or NULL */
 };
@@ -86,7 +91,7 @@ void	rset_from_points(struct rset *rs, const struct point *pts, size_t n,
 	    const struct timer_info *ti);
 /*
  * After reading one run's points: each is one run, its floor the overhead
- * and its median the range of run medians; the cost basis found (and net
+ * and its median its one run median; the cost basis found (and net
  * costs converted, see above), distances not recorded set to the
  * placement csumbench used then (arena_default_distance).
  */

@@ -108,6 +108,25 @@ select_load(const char *arg, char *err, size_t errlen)
 	return o;
 }
 
+const struct kobj *
+select_object(const char *name)
+{
+	size_t i;
+
+	for (i = 1; i < sel_nobjs; i++)
+		if (strcmp(sel_objs[i]->name, name) == 0)
+			return sel_objs[i];
+	return NULL;
+}
+
+int
+select_loaded(const struct kernel *k)
+{
+	const struct kobj *b = sel_nobjs > 0 ? sel_objs[0] : NULL;
+
+	return b == NULL || k < b->kernels || k >= b->kernels + b->n;
+}
+
 void
 select_unload(void)
 {

@@ -32,6 +32,10 @@ int	select_tune(const struct ktuned *v, size_t n, char *err, size_t errlen);
  * version or a malformed table, or NAME is taken).
  */
 const struct kobj *select_load(const char *arg, char *err, size_t errlen);
+/* The loaded object called name, or NULL. */
+const struct kobj *select_object(const char *name);
+/* Was k loaded from a kernel object (not built in)? */
+int	select_loaded(const struct kernel *k);
 /* Unload every loaded object (none of their kernels may be in use). */
 void	select_unload(void);
 /* The facts every object's init hook received last (tuning included). */

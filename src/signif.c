@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "signif.h"
+#include "stats.h"
 #include "util.h"
 
 struct ranked {
@@ -117,25 +118,21 @@ signif_mwu(const double *a, size_t na, const double *b, size_t nb,
 	return p_value(ub, mu, sqrt(var), alt);
 }
 
-double
-signif_signed_rank(const double *a, const double *b, size_t n,
-    double scale, enum signif_alt alt)
+/* The signed-rank test of differences d[0..n-1], normal approximation. */
+static double
+signed_rank_normal(const double *d, size_t n, enum signif_alt alt)
 {
 	struct ranked *r;
 	size_t i, m = 0;
 	double ties, wplus = 0, mu, var, M;
 
-	if (!all_finite(a, n) || !all_finite(b, n))
-		return 1;
 	r = xcalloc(n ? n : 1, sizeof(*r));
 	for (i = 0; i < n; i++) {
-		double d = b[i] - scale * a[i];
-
 		/* Zero differences carry no sign: dropped (Wilcoxon's way). */
-		if (d == 0)
+		if (d[i] == 0)
 			continue;
-		r[m].v = fabs(d);
-		r[m].tag = d > 0;
+		r[m].v = fabs(d[i]);
+		r[m].tag = d[i] > 0;
 		m++;
 	}
 	if (m < 6) {
@@ -151,4 +148,196 @@ signif_signed_rank(const double *a, const double *b, size_t n,
 	mu = M * (M + 1) / 4;
 	var = M * (M + 1) * (2 * M + 1) / 24 - ties / 48;
 	return p_value(wplus, mu, sqrt(var), alt);
+}
+
+double
+signif_signed_rank(const double *a, const double *b, size_t n,
+    double scale, enum signif_alt alt)
+{
+	double *d, p;
+	size_t i;
+
+	if (!all_finite(a, n) || !all_finite(b, n))
+		return 1;
+	d = xcalloc(n ? n : 1, sizeof(*d));
+	for (i = 0; i < n; i++)
+		d[i] = b[i] - scale * a[i];
+	p = signed_rank_normal(d, n, alt);
+	free(d);
+	return p;
+}
+
+double
+signif_mwu_min_p(size_t na, size_t nb, enum signif_alt alt)
+{
+	double c = 1;
+	size_t i;
+
+	if (na == 0 || nb == 0)
+		return 1;
+	/* C(na + nb, nb), built up as a product of exact ratios. */
+	for (i = 1; i <= nb; i++)
+		c = c * (double)(na + i) / (double)i;
+	return fmin(1, (alt == SIGNIF_TWO_SIDED ? 2 : 1) / c);
+}
+
+size_t
+signif_mwu_min_runs(double level, enum signif_alt alt)
+{
+	size_t n;
+
+	for (n = 1; 2 * n <= SIGNIF_EXACT_MAX; n++)
+		if (signif_mwu_min_p(n, n, alt) < level)
+			return n;
+	return 0;
+}
+
+/*
+ * ways[s]: in how many ways nb of the n doubled ranks d[] sum to s, for
+ * s = 0..smax; the table rows are counts of items taken (0..nb).
+ */
+static double *
+rank_sum_ways(const int *d, size_t n, size_t nb, size_t smax)
+{
+	double *w = xcalloc((nb + 1) * (smax + 1), sizeof(double));
+	size_t i, k, s;
+
+	w[0] = 1;
+	for (i = 0; i < n; i++)
+		for (k = (i + 1 < nb ? i + 1 : nb); k >= 1; k--)
+			for (s = smax; s >= (size_t)d[i]; s--)
+				w[k * (smax + 1) + s] +=
+				    w[(k - 1) * (smax + 1) + s - (size_t)d[i]];
+	return w;
+}
+
+double
+signif_mwu_exact(const double *a, size_t na, const double *b, size_t nb,
+    double scale, enum signif_alt alt)
+{
+	struct ranked *r;
+	size_t i, n = na + nb, smax = 0, obs = 0, s;
+	double *w, *row, total = 0, ge = 0, le = 0;
+	int *d;
+
+	if (na == 0 || nb == 0 || !all_finite(a, na) || !all_finite(b, nb))
+		return 1;
+	if (n > SIGNIF_EXACT_MAX)
+		return signif_mwu(a, na, b, nb, scale, alt);
+	r = xcalloc(n, sizeof(*r));
+	d = xcalloc(n, sizeof(*d));
+	for (i = 0; i < na; i++) {
+		r[i].v = a[i] * scale;
+		r[i].tag = 0;
+	}
+	for (i = 0; i < nb; i++) {
+		r[na + i].v = b[i];
+		r[na + i].tag = 1;
+	}
+	(void)midrank(r, n);
+	/* Midranks are multiples of 1/2: doubled, they are integers. */
+	for (i = 0; i < n; i++) {
+		d[i] = (int)lround(2 * r[i].rank);
+		smax += (size_t)d[i];
+		if (r[i].tag == 1)
+			obs += (size_t)d[i];
+	}
+	w = rank_sum_ways(d, n, nb, smax);
+	row = w + nb * (smax + 1);
+	for (s = 0; s <= smax; s++) {
+		total += row[s];
+		if (s >= obs)
+			ge += row[s];
+		if (s <= obs)
+			le += row[s];
+	}
+	free(w);
+	free(d);
+	free(r);
+	if (alt == SIGNIF_GREATER)
+		return ge / total;
+	return fmin(1, 2 * fmin(ge, le) / total);
+}
+
+double
+signif_signed_rank_min_p(size_t m, enum signif_alt alt)
+{
+	return fmin(1, (alt == SIGNIF_TWO_SIDED ? 2 : 1) * ldexp(1, -(int)
+	    (m < 1000 ? m : 1000)));
+}
+
+double
+signif_signed_rank_exact(const double *d, size_t n, enum signif_alt alt)
+{
+	struct ranked *r;
+	size_t i, m = 0, smax = 0, obs = 0, s, k;
+	double *ways, ge = 0, le = 0, total;
+	int *dr;
+
+	if (!all_finite(d, n))
+		return 1;
+	r = xcalloc(n ? n : 1, sizeof(*r));
+	for (i = 0; i < n; i++)
+		if (d[i] != 0) {
+			r[m].v = fabs(d[i]);
+			r[m++].tag = d[i] > 0;
+		}
+	if (m == 0 || m > SIGNIF_SR_EXACT_MAX) {
+		free(r);
+		return m == 0 ? 1 : signed_rank_normal(d, n, alt);
+	}
+	(void)midrank(r, m);
+	dr = xcalloc(m, sizeof(*dr));
+	for (i = 0; i < m; i++) {
+		dr[i] = (int)lround(2 * r[i].rank);
+		smax += (size_t)dr[i];
+		if (r[i].tag)
+			obs += (size_t)dr[i];
+	}
+	/* ways[s]: sign patterns whose doubled positive rank sum is s. */
+	ways = xcalloc(smax + 1, sizeof(double));
+	ways[0] = 1;
+	for (k = 0; k < m; k++)
+		for (s = smax; s >= (size_t)dr[k]; s--)
+			ways[s] += ways[s - (size_t)dr[k]];
+	total = ldexp(1, (int)m);
+	for (s = 0; s <= smax; s++) {
+		if (s >= obs)
+			ge += ways[s];
+		if (s <= obs)
+			le += ways[s];
+	}
+	free(ways);
+	free(dr);
+	free(r);
+	if (alt == SIGNIF_GREATER)
+		return ge / total;
+	return fmin(1, 2 * fmin(ge, le) / total);
+}
+
+double
+signif_paired_blocks(const double *a, const double *b, size_t n,
+    double scale, size_t block, enum signif_alt alt, size_t *nblocks)
+{
+	size_t nb = block > 0 ? n / block : 0, k, i, lo, hi;
+	double *d, *med;
+	double p;
+
+	if (nblocks != NULL)
+		*nblocks = nb;
+	if (nb == 0)
+		return 1;
+	d = xcalloc(n, sizeof(*d));
+	med = xcalloc(nb, sizeof(*med));
+	for (i = 0; i < n; i++)
+		d[i] = b[i] - scale * a[i];
+	for (k = 0; k < nb; k++) {
+		lo = k * block;
+		hi = k + 1 < nb ? lo + block : n;
+		med[k] = stats_median(d + lo, hi - lo);
+	}
+	p = signif_signed_rank_exact(med, nb, alt);
+	free(d);
+	free(med);
+	return p;
 }

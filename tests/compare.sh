@@ -31,8 +31,10 @@ golden seed_ticks.ticks "ticks style: golden" -- "$CSUMBENCH" compare "$D/seed_t
 sed 's/(latency reduction)/(negative: B faster)/' "$D/seed_002_memset.txt" >"$TMPD/seed2"
 sed -n 3,17p "$TMPD/golden.out" | cmp -s - "$TMPD/seed2"
 ok $? "ticks style reproduces table 1 of seed 002 line for line"
+# Two runs, one per side: the run is the unit across processes, and one
+# per side is too few to test, whatever the samples say.
 for s in bpf ticks markdown csv; do
-	golden gate.$s "$s style with insignificant rows: golden" -- \
+	golden gate.$s "$s style, one run per side: golden" -- \
 		"$CSUMBENCH" compare "$D/gate_a.json" "$D/gate_b.json" --style $s -q
 done
 golden gate_csv.markdown "CSV input (no raw samples): golden" -- \
@@ -42,8 +44,17 @@ for s in bpf ticks markdown; do
 	grep -q 'geomean' "$TMPD/out" && grep -q '~ not significant' "$TMPD/out"
 	ok $? "$s: a geomean line, and insignificant rows marked and explained"
 	n=$(grep -c '~' "$TMPD/out")
-	[ "$n" -eq 3 ]; ok $? "$s: two insignificant rows marked, one legend ($n)"
+	[ "$n" -eq 4 ] && grep -q 'too few runs: with fewer than 4 runs per side' "$TMPD/out"
+	ok $? "$s: one run per side: every row marked, the legend says too few runs ($n)"
 done
+grep -c '^point,.*,run-medians,no,yes,' "$G/gate.csv" | grep -qx 3
+ok $? "csv: one run per side: no row significant, the test named"
+# Four runs per side (the same files again: identical runs) reach it.
+A4="$D/gate_a.json,$D/gate_a.json,$D/gate_a.json,$D/gate_a.json"
+B4="$D/gate_b.json,$D/gate_b.json,$D/gate_b.json,$D/gate_b.json"
+"$CSUMBENCH" compare "$A4" "$B4" --style csv -q >"$TMPD/out"
+[ "$(cell "$TMPD/out" size=128 significant) $(cell "$TMPD/out" size=128 p_value)" = "yes 0.02857142857142857" ]
+ok $? "four runs per side: +9.7% in every run is significant, p = 2/70"
 grep -c '^point,' "$G/gate.csv" | grep -qx 3; ok $? "csv: one row per matched point"
 grep -q '^geomean,' "$G/gate.csv"; ok $? "csv: a geomean row"
 awk -F, '{ print NF }' "$G/gate.csv" | sort -u | wc -l | grep -qx 1
@@ -62,21 +73,26 @@ ok $r "unmatched points are not in the table"
 "$CSUMBENCH" compare "$D/gate_a.csv" "$D/gate_b.csv" >"$TMPD/out" 2>"$TMPD/err"
 grep -q 'no raw samples' "$TMPD/err"; ok $? "CSV input: the approximation is announced"
 
-# The gate.
-expect_exit 1 "gate: 10% slower at 128, --fail-above 5 exits 1" -- \
-	"$CSUMBENCH" compare "$D/gate_a.json" "$D/gate_b.json" --fail-above 5
+# The gate. One run per side: a point more than 5% slower cannot be
+# judged (exit 2), never passed.
+expect_exit 2 "gate: one run per side, 10% slower at 128: cannot judge, exit 2" -- \
+	"$CSUMBENCH" compare "$D/gate_a.json" "$D/gate_b.json" --fail-above 5 -q
+stderr_one_line 'cannot judge 2 points .*size 128 .*1 run of A and 1 of B .*at least 4 runs per side' \
+	"gate: cannot judge: one line with a point and the runs it needs"
+expect_exit 1 "gate: four runs per side, 10% slower at 128, --fail-above 9 exits 1" -- \
+	"$CSUMBENCH" compare "$A4" "$B4" --fail-above 9
 grep -q 'FAIL: 1 of 3 points' "$TMPD/err" && grep -q 'size 128 .*+9.70%' "$TMPD/err"
 ok $? "gate: the failing point is listed"
 grep -q 'size 256 .*%' "$TMPD/err" && r=1 || r=0
-ok $r "gate: an 8% slowdown that is not significant does not fail"
+ok $r "gate: an 8% slowdown under --fail-above 9 does not fail"
 expect_exit 0 "gate: --fail-above 15 exits 0" -- \
 	"$CSUMBENCH" compare "$D/gate_a.json" "$D/gate_b.json" --fail-above 15%
 grep -q 'pass' "$TMPD/err"; ok $? "gate: the pass is said"
 expect_exit 0 "gate: --ignore-below 256 leaves out the regression" -- \
-	"$CSUMBENCH" compare "$D/gate_a.json" "$D/gate_b.json" --fail-above 5 --ignore-below 256
+	"$CSUMBENCH" compare "$A4" "$B4" --fail-above 9 --ignore-below 256
 expect_exit 0 "gate: -k filter leaving out the regression exits 0" -- \
-	"$CSUMBENCH" compare "$D/gate_a.json" "$D/gate_b.json" --fail-above 5 -k 'csum.*,memcpy.x' --ignore-below 200
-expect_exit 1 "gate on CSV input (fallback) exits 1" -- \
+	"$CSUMBENCH" compare "$A4" "$B4" --fail-above 9 -k 'csum.*,memcpy.x' --ignore-below 200
+expect_exit 2 "gate on CSV input, one run per side: cannot judge" -- \
 	"$CSUMBENCH" compare "$D/gate_a.csv" "$D/gate_b.csv" --fail-above 5
 expect_exit 0 "gate on CSV input, --fail-above 12, exits 0" -- \
 	"$CSUMBENCH" compare "$D/gate_a.csv" "$D/gate_b.csv" --fail-above 12
@@ -124,7 +140,8 @@ ok $? "--cost net: the engine's net costs"
 expect_exit 0 "two runs per side: pooled" -- "$CSUMBENCH" compare "$D/gate_a.json,$D/gate_a.json" "$D/gate_b.json,$D/gate_b.json" --style csv -q
 [ "$(cell "$TMPD/out" size=128 a_n) $(cell "$TMPD/out" size=128 b_n)" = "20 20" ]
 ok $? "pooled: twice the samples per point"
-expect_exit 1 "pooled: the gate still sees the regression" -- "$CSUMBENCH" compare "$D/gate_a.json,$D/gate_a.json" "$D/gate_b.json,$D/gate_b.json" --fail-above 5 -q
+expect_exit 2 "pooled, two runs per side: too few for the gate" -- "$CSUMBENCH" compare "$D/gate_a.json,$D/gate_a.json" "$D/gate_b.json,$D/gate_b.json" --fail-above 5 -q
+expect_exit 1 "pooled, four runs per side: the gate sees the regression" -- "$CSUMBENCH" compare "$A4" "$B4" --fail-above 5 -q
 expect_exit 2 "pooling CSV (no samples) exits 2" -- "$CSUMBENCH" compare "$D/gate_a.csv,$D/gate_a.csv" "$D/gate_b.csv"
 stderr_one_line 'raw samples' "pooling CSV: one line saying why"
 expect_exit 2 "three files exit 2" -- "$CSUMBENCH" compare "$D/gate_a.json" "$D/gate_b.json" "$D/gate_b.json"

@@ -1,7 +1,8 @@
 #!/bin/sh
-# csumbench compare --fail-above across runs: --min-delta, the persistence
-# of a slowdown across pooled runs, and the provenance warnings. Synthetic
-# results files written here, so no timing is involved.
+# csumbench compare --fail-above across runs: --min-delta, the exact test
+# on the medians of pooled runs (and the points it cannot judge with too
+# few runs), and the provenance warnings. Synthetic results files written
+# here, so no timing is involved.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 # mk FILE PINNED "SIZE:NET_CENTRE:OVERHEAD[:KERNEL] ..." [KEY=VALUE ...]
@@ -43,18 +44,26 @@ mk() {
 
 # Size 16: gross 8.4 -> 10.5 ticks (+25%, +2.1 ticks: a placement-sized
 # shift); size 4096: 1000 -> 1006 (+0.6%). Overhead 6.4: auto min-delta 3.2.
+# x4 LIST: the file four times (four runs alike), so that the exact test
+# on run medians can reach alpha / 2 points.
+x4() {
+	echo "$1,$1,$1,$1"
+}
 mk a.json 1 "16:2.0:6.4 4096:994:6.4"
 mk b.json 1 "16:4.1:6.4 4096:1000:6.4"
+A4=$(x4 "$TMPD/a.json") B4=$(x4 "$TMPD/b.json")
 expect_exit 0 "min-delta auto: a 2.1-tick shift under half the empty call passes" -- \
 	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5
 grep -q '1 more than 5% slower: 1 by no more than --min-delta' "$TMPD/err"
 ok $? "min-delta: the pass says why the slower point did not fail"
 expect_exit 1 "--min-delta 1: the same shift fails" -- \
-	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5 --min-delta 1
+	"$CSUMBENCH" compare "$A4" "$B4" --fail-above 5 --min-delta 1
 grep -q 'size 16 .*+25.00% (+2.1 ticks)' "$TMPD/err"
 ok $? "min-delta: the failing point is listed with its delta in units"
+expect_exit 2 "--min-delta 1, one run per side: cannot judge" -- \
+	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5 --min-delta 1
 expect_exit 1 "--min-delta 0: the old gate" -- \
-	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5 --min-delta 0
+	"$CSUMBENCH" compare "$A4" "$B4" --fail-above 5 --min-delta 0
 expect_exit 0 "--min-delta 3: still passes" -- \
 	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5 --min-delta 3
 expect_exit 0 "--min-delta auto given explicitly passes" -- \
@@ -62,7 +71,7 @@ expect_exit 0 "--min-delta auto given explicitly passes" -- \
 # A large point 10% slower: far above any floor.
 mk c.json 1 "16:2.0:6.4 4096:1100:6.4"
 expect_exit 1 "min-delta auto: 10% of 1000 ticks still fails" -- \
-	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/c.json" --fail-above 5
+	"$CSUMBENCH" compare "$A4" "$(x4 "$TMPD/c.json")" --fail-above 5
 grep -q 'size 4096 .*+10' "$TMPD/err" && ! grep -q 'size 16 ' "$TMPD/err"
 ok $? "min-delta auto: only the large point fails"
 expect_exit 2 "bad --min-delta exits 2" -- \
@@ -78,19 +87,25 @@ expect_exit 1 "min-delta auto within one run is 0" -- \
 expect_exit 0 "compare --help exits 0" -- "$CSUMBENCH" compare --help
 grep -q -- '--min-delta' "$TMPD/out"; ok $? "compare --help mentions --min-delta"
 
-# Pooled runs: the slowdown must hold in every run. B's second run is as
-# fast as A: pooled, B's median is about 7% above A's, but not in every run.
+# Pooled runs: each run is one observation, tested by its median. B slow
+# in three runs of four, as fast as A in the fourth: pooled, B's median is
+# 15% above A's, but the runs do not show it beyond doubt.
 mk a2.json 1 "4096:1000:6.4"
 mk b2slow.json 1 "4096:1150:6.4"
 mk b2fast.json 1 "4096:1000:6.4"
-expect_exit 0 "pooled: a slowdown in one run of B only passes" -- \
-	"$CSUMBENCH" compare "$TMPD/a2.json,$TMPD/a2.json" "$TMPD/b2slow.json,$TMPD/b2fast.json" --fail-above 5
-grep -q '1 not in every run' "$TMPD/err"
-ok $? "pooled: the pass says the slowdown was not in every run"
+S="$TMPD/b2slow.json"
+expect_exit 0 "pooled: a slowdown in three runs of B of four passes" -- \
+	"$CSUMBENCH" compare "$(x4 "$TMPD/a2.json")" "$S,$S,$S,$TMPD/b2fast.json" --fail-above 5
+grep -q '1 more than 5% slower: 0 by no more than --min-delta, 1 not significantly' "$TMPD/err"
+ok $? "pooled: the pass says the slowdown was not significant"
 expect_exit 1 "pooled: a slowdown in every run of B fails" -- \
-	"$CSUMBENCH" compare "$TMPD/a2.json,$TMPD/a2.json" "$TMPD/b2slow.json,$TMPD/b2slow.json" --fail-above 5
-expect_exit 0 "pooled: one slow run of A hides nothing it should not" -- \
-	"$CSUMBENCH" compare "$TMPD/a2.json,$TMPD/b2slow.json" "$TMPD/b2slow.json,$TMPD/b2slow.json" --fail-above 5
+	"$CSUMBENCH" compare "$(x4 "$TMPD/a2.json")" "$S,$S,$S,$S" --fail-above 5
+expect_exit 0 "pooled: one slow run of A of four: not significant, passes" -- \
+	"$CSUMBENCH" compare "$TMPD/a2.json,$S,$TMPD/a2.json,$TMPD/a2.json" "$S,$S,$S,$S" --fail-above 5
+expect_exit 2 "pooled: three runs per side are too few: cannot judge" -- \
+	"$CSUMBENCH" compare "$TMPD/a2.json,$TMPD/a2.json,$TMPD/a2.json" "$S,$S,$S" --fail-above 5 -q
+stderr_one_line 'cannot judge 1 point .*3 runs of A and 3 of B .*at least 4 runs per side' \
+	"pooled: cannot judge: one line saying how many runs it needs"
 
 # Provenance: warnings on stderr, even with -q, when A and B differ.
 expect_exit 0 "same provenance: exit 0" -- \

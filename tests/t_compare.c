@@ -1,7 +1,10 @@
 /*
  * t_compare.c - compare's matching and gate rules on synthetic results:
  * pairing by grid key, unmatched points, errors, significance, the gate
- * with --fail-above and --min-delta, and pooled runs. No timing involved.
+ * with --fail-above and --min-delta, and pooled runs (across runs, the
+ * exact test on run medians, and the points the gate cannot judge with
+ * too few runs); run --ab's pairing of two objects' kernels. No timing
+ * involved.
  */
 #include "config.h"
 
@@ -13,10 +16,11 @@
 #include "../src/compare.h"
 #include "../src/rkey.h"
 #include "../src/rset.h"
+#include "../src/signif.h"
 #include "../src/util.h"
 #include "tap.h"
 
-#define NS	40	/* samples per point */
+#define NS	96	/* samples per point: 12 blocks of paired samples */
 
 /*
  * A point of kernel at (size, src offset): NS samples around centre (the
@@ -190,9 +194,10 @@ test_significance(void)
 	compare_opts_init(&o);
 	o.cost = CMP_COST_NET;
 	tap_ok(run(&a, &b, &o, &res, err) == 0 && res.n == 2 &&
-	    res.rows[0].test == CMP_MWU && !res.rows[0].sig &&
-	    res.rows[1].sig && res.rows[1].p < 1e-6,
-	    "two runs: Mann-Whitney; no change is not significant, +10%% is");
+	    res.rows[1].test == CMP_RUNS && res.rows[1].few &&
+	    !res.rows[1].sig && !res.rows[0].sig,
+	    "two runs: the run medians are tested, and one run per side is "
+	    "too few: +10%% over 40 clean samples is not significant");
 	tap_ok(fabs(res.rows[1].ratio - 1.1) < 1e-4,
 	    "the ratio is of the medians (%.6f)", res.rows[1].ratio);
 	compare_result_free(&res);
@@ -216,45 +221,74 @@ test_significance(void)
 	compare_opts_init(&o);
 	o.cost = CMP_COST_NET;
 	tap_ok(run(&a, &b, &o, &res, err) == 0 &&
+	    res.rows[1].test == CMP_RUNS && !res.rows[1].sig,
+	    "no samples, two runs: the run medians, not the CIs of one run");
+	compare_result_free(&res);
+	o.same_run = 1;
+	tap_ok(run(&a, &b, &o, &res, err) == 0 &&
 	    res.rows[0].test == CMP_CI && !res.rows[0].sig &&
 	    res.rows[1].test == CMP_CI && res.rows[1].sig && isnan(res.rows[1].p),
-	    "no samples: significant only when the CIs do not overlap");
+	    "no samples, one run: significant only when the CIs do not "
+	    "overlap");
 	compare_result_free(&res);
 	o.fail_above = 5;
 	tap_ok(run(&a, &b, &o, &res, err) == 0 && nfail(&res) == 1 &&
 	    res.rows[1].gate_fail,
-	    "no samples: the gate fails where B's CI is above A's by 5%%");
+	    "no samples, one run: the gate fails where B's CI is above A's "
+	    "by 5%%");
 	compare_result_free(&res);
 	rset_free(&a);
 	rset_free(&b);
 }
 
 /*
- * The gate on the points of tests/gate.sh: two runs of net costs with
- * their overheads (files of an older csumbench), compared as whole calls.
+ * A side of nruns runs, as compare R1,R2,... reads it: in run r, point
+ * (size, centre) of each pair of pts is centre + r * step (so the run
+ * medians differ), overhead 6.4 added back per run.
+ */
+static void
+runs(struct rset *into, const char *name, int nruns, double step,
+    const double *pts, size_t npts)
+{
+	struct rset more;
+	char err[512];
+	size_t i;
+	int r;
+
+	for (r = 0; r < nruns; r++) {
+		set(r == 0 ? into : &more, name, 1);
+		for (i = 0; i < npts; i++)
+			add(r == 0 ? into : &more, "memcpy.x", (size_t)pts[2 * i],
+			    0, pts[2 * i + 1] + r * step, 6.4, NS, 0);
+		rset_finish(r == 0 ? into : &more);
+		if (r == 0)
+			continue;
+		if (rset_merge(into, &more, err, sizeof(err)) != 0)
+			tap_diag("%s", err);
+		rset_free(&more);
+	}
+}
+
+/*
+ * The gate across runs, on the points of tests/gate.sh (costs made gross
+ * per run, then pooled): four runs per side, so that the exact test on
+ * run medians can reach alpha / 2 points.
  */
 static void
 test_gate(void)
 {
+	/* 16 B: 8.4 -> 10.5 whole (+25%, +2.1 ticks); 4 KiB: +0.6%. */
+	const double pa[] = { 16, 2.0, 4096, 994 }, pb[] = { 16, 4.1, 4096, 1000 };
+	const double pc[] = { 16, 2.0, 4096, 1100 };
 	struct rset a, b, c;
 	struct cmp_opts o;
 	struct cmp_result res;
 	char err[512];
 	int rc;
 
-	set(&a, "a.json", 1);
-	set(&b, "b.json", 1);
-	set(&c, "c.json", 1);
-	/* 16 B: 8.4 -> 10.5 whole (+25%, +2.1 ticks); 4 KiB: +0.6%. */
-	add(&a, "memcpy.x", 16, 0, 2.0, 6.4, NS, 0);
-	add(&a, "memcpy.x", 4096, 0, 994, 6.4, NS, 0);
-	add(&b, "memcpy.x", 16, 0, 4.1, 6.4, NS, 0);
-	add(&b, "memcpy.x", 4096, 0, 1000, 6.4, NS, 0);
-	add(&c, "memcpy.x", 16, 0, 2.0, 6.4, NS, 0);
-	add(&c, "memcpy.x", 4096, 0, 1100, 6.4, NS, 0);
-	rset_finish(&a);
-	rset_finish(&b);
-	rset_finish(&c);
+	runs(&a, "a.json", 4, 0.01, pa, 2);
+	runs(&b, "b.json", 4, 0.01, pb, 2);
+	runs(&c, "c.json", 4, 0.01, pc, 2);
 	compare_opts_init(&o);
 	o.quiet = 1;
 	o.fail_above = 5;
@@ -272,17 +306,20 @@ test_gate(void)
 	o.min_delta = 1;
 	rc = run(&a, &b, &o, &res, err);
 	tap_ok(rc == 0 && nfail(&res) == 1 &&
-	    res.rows[0].gate_fail && fabs(res.rows[0].delta - 2.1) < 0.05,
-	    "--min-delta 1: the same shift fails (delta %.3f)",
-	    res.n ? res.rows[0].delta : NAN);
+	    res.rows[0].gate_fail && fabs(res.rows[0].delta - 2.1) < 0.05 &&
+	    fabs(res.rows[0].pg - 1 / 70.0) < 1e-12,
+	    "--min-delta 1: the same shift fails, p = 1/C(8,4) (delta %.3f, "
+	    "p %.4g)", res.n ? res.rows[0].delta : NAN,
+	    res.n ? res.rows[0].pg : NAN);
 	compare_result_free(&res);
 	o.min_delta = -1;
 	tap_ok(run(&a, &c, &o, &res, err) == 0 && nfail(&res) == 1 &&
-	    res.rows[1].gate_fail && !res.rows[0].gate_fail,
+	    res.rows[1].gate_fail && !res.rows[0].gate_fail &&
+	    compare_gate(&res, &o) == EXIT_CHECK,
 	    "10%% of 1000 ticks fails, and only that point");
 	compare_result_free(&res);
-	tap_ok(run(&c, &a, &o, &res, err) == 0 && nfail(&res) == 0,
-	    "B faster than A is no regression");
+	tap_ok(run(&c, &a, &o, &res, err) == 0 && nfail(&res) == 0 &&
+	    compare_gate(&res, &o) == 0, "B faster than A is no regression");
 	compare_result_free(&res);
 	o.fail_above = 15;
 	tap_ok(run(&a, &c, &o, &res, err) == 0 && nfail(&res) == 0 &&
@@ -293,50 +330,234 @@ test_gate(void)
 	rset_free(&c);
 }
 
-/* A side of several runs, as compare A1,A2 B1,B2 reads it. */
+/* Too few runs: the gate can neither pass nor fail a slower point. */
 static void
-pooled(struct rset *into, const char *name, double c1, double c2)
+test_too_few(void)
 {
-	struct rset more;
-	char err[512];
-
-	set(into, name, 1);
-	add(into, "memcpy.x", 4096, 0, c1, 6.4, NS, 0);
-	rset_finish(into);
-	set(&more, name, 1);
-	add(&more, "memcpy.x", 4096, 0, c2, 6.4, NS, 0);
-	rset_finish(&more);
-	if (rset_merge(into, &more, err, sizeof(err)) != 0)
-		tap_diag("%s", err);
-	rset_free(&more);
-}
-
-static void
-test_pooled(void)
-{
-	struct rset a, b;
+	const double pa[] = { 4096, 1000 }, pc[] = { 4096, 1100 };
+	const double pe[] = { 4096, 1010 };
+	struct rset a, c;
 	struct cmp_opts o;
 	struct cmp_result res;
 	char err[512];
+	int n;
 
 	compare_opts_init(&o);
 	o.quiet = 1;
 	o.fail_above = 5;
-	pooled(&a, "a", 1000, 1000);
-	pooled(&b, "b", 1150, 1000);
-	tap_ok(a.n == 1 && a.p[0].n == 2 * NS && a.p[0].runs == 2,
-	    "merge: two runs pool into one point (%zu samples)", a.p[0].n);
-	tap_ok(run(&a, &b, &o, &res, err) == 0 && nfail(&res) == 0 &&
-	    res.rows[0].slower && res.rows[0].unsteady,
-	    "pooled: slower in one run of B only passes, as unsteady");
+	o.cost = CMP_COST_NET;
+	for (n = 1; n <= 3; n++) {
+		runs(&a, "a", n, 1, pa, 1);
+		runs(&c, "c", n, 1, pc, 1);
+		tap_ok(run(&a, &c, &o, &res, err) == 0 && nfail(&res) == 0 &&
+		    res.rows[0].cannot && compare_gate(&res, &o) == EXIT_USAGE,
+		    "%d run%s per side, 10%% slower: the gate cannot judge "
+		    "(exit 2), it does not pass", n, n == 1 ? "" : "s");
+		compare_result_free(&res);
+		rset_free(&c);
+		runs(&c, "c", n, 1, pe, 1);
+		tap_ok(run(&a, &c, &o, &res, err) == 0 && !res.rows[0].cannot &&
+		    compare_gate(&res, &o) == 0,
+		    "%d run%s per side, 1%% slower: below the threshold, a pass",
+		    n, n == 1 ? "" : "s");
+		compare_result_free(&res);
+		rset_free(&a);
+		rset_free(&c);
+	}
+}
+
+/* Pooled runs: each run is one observation. */
+static void
+test_pooled(void)
+{
+	const double p1000[] = { 4096, 1000 }, p1150[] = { 4096, 1150 };
+	struct rset a, b, more;
+	struct cmp_opts o;
+	struct cmp_result res;
+	char err[512];
+	size_t i;
+	int ok, rc;
+
+	compare_opts_init(&o);
+	o.quiet = 1;
+	o.fail_above = 5;
+	runs(&a, "a", 4, 1, p1000, 1);
+	ok = a.n == 1 && a.p[0].n == 4 * NS && a.p[0].runs == 4;
+	for (i = 1; ok && i < 4; i++)	/* run i: 1 tick more, jitter alike */
+		ok = fabs(a.p[0].run_med[i] - a.p[0].run_med[0] - (double)i) <
+		    0.01;
+	tap_ok(ok, "merge: four runs pool into one point, each run's median "
+	    "kept (%zu samples)", a.p[0].n);
+	/* B: slower in three runs, as fast as A in the fourth. */
+	runs(&b, "b", 3, 1, p1150, 1);
+	set(&more, "b4", 1);
+	add(&more, "memcpy.x", 4096, 0, 1003.5, 6.4, NS, 0);
+	rset_finish(&more);
+	(void)rset_merge(&b, &more, err, sizeof(err));
+	rset_free(&more);
+	rc = run(&a, &b, &o, &res, err);
+	tap_ok(rc == 0 && nfail(&res) == 0 && res.rows[0].slower &&
+	    !res.rows[0].cannot && fabs(res.rows[0].pg - 12 / 70.0) < 1e-12,
+	    "pooled: slower in three runs of four, one run as fast as A: not "
+	    "significant (p = 12/70: %.4g)", res.n ? res.rows[0].pg : NAN);
 	compare_result_free(&res);
 	rset_free(&b);
-	pooled(&b, "b", 1150, 1150);
+	runs(&b, "b", 4, 1, p1150, 1);
 	tap_ok(run(&a, &b, &o, &res, err) == 0 && nfail(&res) == 1,
 	    "pooled: slower in every run of B fails");
 	compare_result_free(&res);
 	rset_free(&a);
 	rset_free(&b);
+}
+
+/*
+ * Runs of one binary, A/A: the runs of each side differ as wholes, and
+ * the sides' pooled samples by half a percent, which a test on the pooled
+ * samples calls significant; on the run medians, interleaved, it is not.
+ */
+static void
+test_aa_runs(void)
+{
+	struct rset a, b;
+	struct cmp_opts o;
+	struct cmp_result res;
+	char err[512];
+	const double pa[] = { 4096, 1000 }, pb[] = { 4096, 1005 };
+	double pooled;
+	int rc;
+
+	compare_opts_init(&o);
+	o.quiet = 1;
+	o.cost = CMP_COST_NET;
+	runs(&a, "a", 4, 4, pa, 1);
+	runs(&b, "b", 4, 4, pb, 1);
+	rc = run(&a, &b, &o, &res, err);
+	pooled = signif_mwu(a.p[0].samples, a.p[0].n, b.p[0].samples,
+	    b.p[0].n, 1, SIGNIF_TWO_SIDED);
+	tap_ok(rc == 0 && res.n == 1 && !res.rows[0].sig && !res.rows[0].few &&
+	    fabs(res.rows[0].p - 0.2) < 1e-12 && pooled < 1e-3,
+	    "4+4 runs of one binary, +0.5%%: p = 0.2 on the run medians (%.3g), "
+	    "where the pooled samples' test says %.2g",
+	    res.n ? res.rows[0].p : NAN, pooled);
+	compare_result_free(&res);
+	rset_free(&a);
+	rset_free(&b);
+}
+
+/* run --ab: A:x pairs with B:x at each position, nothing else pairs. */
+static void
+test_ab(void)
+{
+	struct rset s;
+	struct cmp_opts o;
+	struct cmp_result res;
+	char err[512];
+	size_t i;
+	int ok, rc;
+
+	set(&s, "this run", 1);
+	add(&s, "old:memcpy.x", 64, 0, 100, 6, NS, 0);
+	add(&s, "old:memcpy.y", 64, 0, 200, 6, NS, 0);
+	add(&s, "new:memcpy.y", 64, 0, 210, 6, NS, 0);
+	add(&s, "new:memcpy.x", 64, 0, 100, 6, NS, 0);
+	add(&s, "old:memcpy.x", 128, 0, 100, 6, NS, 0);
+	add(&s, "new:memcpy.x", 128, 0, 100, 6, NS, 0);
+	add(&s, "new:memcpy.z", 64, 0, 100, 6, NS, 0);
+	add(&s, "memcpy.x", 64, 0, 100, 6, NS, 0);
+	add(&s, "other:memcpy.x", 64, 0, 100, 6, NS, 0);
+	rset_finish(&s);
+	compare_opts_init(&o);
+	o.quiet = 1;
+	o.same_run = 1;
+	o.ab_a = "old";
+	o.ab_b = "new";
+	rc = run(&s, &s, &o, &res, err);
+	tap_ok(rc == 0 && res.n == 3, "--ab: three pairs (%zu rows)%s%s", res.n,
+	    err[0] ? ": " : "", err);
+	ok = res.n == 3;
+	for (i = 0; ok && i < res.n; i++)
+		ok = strncmp(res.rows[i].a->kernel, "old:", 4) == 0 &&
+		    strncmp(res.rows[i].b->kernel, "new:", 4) == 0 &&
+		    strcmp(res.rows[i].a->kernel + 4,
+		    res.rows[i].b->kernel + 4) == 0 &&
+		    rkey_cmp(res.rows[i].a, res.rows[i].b, RK_POSITION) == 0 &&
+		    res.rows[i].test == CMP_PAIRED;
+	tap_ok(ok, "--ab: each row is old:x against new:x at one position, "
+	    "paired");
+	tap_ok(res.unmatched_b == 1 && res.unmatched_a == 0,
+	    "--ab: new:memcpy.z has no partner (%zu, %zu)", res.unmatched_a,
+	    res.unmatched_b);
+	tap_ok(res.n == 3 && strcmp(res.rows[2].a->kernel, "old:memcpy.y") == 0 &&
+	    res.rows[2].sig && fabs(res.rows[2].ratio - 216.0 / 206) < 1e-3,
+	    "--ab: memcpy.y 10 ticks slower in new (whole calls: 206 -> 216), "
+	    "significant");
+	compare_result_free(&res);
+	rset_free(&s);
+}
+
+/*
+ * The gate within one run: paired samples in blocks, too few blocks to
+ * judge, and --min-delta auto for run --ab (two objects' code placed
+ * apart) against two kernels of one object.
+ */
+static void
+test_paired_gate(void)
+{
+	struct rset s, t;
+	struct cmp_opts o;
+	struct cmp_result res;
+	char err[512];
+	int rc;
+
+	set(&s, "this run", 1);
+	add(&s, "old:memcpy.x", 16, 0, 10, 6, NS, 0);
+	add(&s, "new:memcpy.x", 16, 0, 12, 6, NS, 0);	/* +2 ticks, +12.5% */
+	add(&s, "old:memcpy.x", 4096, 0, 1000, 6, NS, 0);
+	add(&s, "new:memcpy.x", 4096, 0, 1100, 6, NS, 0);
+	rset_finish(&s);
+	compare_opts_init(&o);
+	o.quiet = 1;
+	o.same_run = 1;
+	o.fail_above = 5;
+	o.ab_a = "old";
+	o.ab_b = "new";
+	rc = run(&s, &s, &o, &res, err);
+	tap_ok(rc == 0 && res.n == 2 && res.rows[0].small &&
+	    fabs(res.rows[0].min_delta - 3) < 1e-9 && res.rows[1].gate_fail &&
+	    res.rows[1].nblocks == NS / 8 &&
+	    fabs(res.rows[1].pg - ldexp(1, -(NS / 8))) < 1e-15,
+	    "--ab: 2 ticks at 16 B is within half the empty call (3), 10%% at "
+	    "4 KiB fails with p = 2^-%d", NS / 8);
+	compare_result_free(&res);
+	o.ab_a = o.ab_b = NULL;
+	o.a_kernel = "old:memcpy.x";
+	o.b_kernel = "new:memcpy.x";
+	rc = run(&s, &s, &o, &res, err);
+	tap_ok(rc == 0 && res.n == 2 && res.rows[0].gate_fail &&
+	    res.rows[0].min_delta == 0,
+	    "two kernels of one object (--baseline): --min-delta auto is 0, "
+	    "and the 2 ticks fail");
+	compare_result_free(&res);
+	rset_free(&s);
+
+	/* 24 samples: 3 blocks, too few for the table and for the gate. */
+	set(&t, "this run", 1);
+	add(&t, "old:memcpy.x", 4096, 0, 1000, 6, 24, 0);
+	add(&t, "new:memcpy.x", 4096, 0, 1100, 6, 24, 0);
+	rset_finish(&t);
+	compare_opts_init(&o);
+	o.quiet = 1;
+	o.same_run = 1;
+	o.ab_a = "old";
+	o.ab_b = "new";
+	o.fail_above = 5;
+	rc = run(&t, &t, &o, &res, err);
+	tap_ok(rc == 0 && res.n == 1 && res.rows[0].few && !res.rows[0].sig &&
+	    res.rows[0].cannot && compare_gate(&res, &o) == EXIT_USAGE,
+	    "3 blocks of paired samples: not significant (too few), and the "
+	    "gate cannot judge a 10%% slowdown (exit 2)");
+	compare_result_free(&res);
+	rset_free(&t);
 }
 
 int
@@ -346,6 +567,10 @@ main(void)
 	test_matching();
 	test_significance();
 	test_gate();
+	test_too_few();
 	test_pooled();
+	test_aa_runs();
+	test_ab();
+	test_paired_gate();
 	return tap_done();
 }

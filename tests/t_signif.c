@@ -39,6 +39,189 @@ noise(unsigned long long *s)
 	return z - 6;
 }
 
+/*
+ * The exact test's p-value by brute force: every way of giving nb of the
+ * pooled values to B (bits of a mask), with midranks, counted against
+ * the observed rank sum. Independent of the dynamic programme it checks.
+ */
+static double
+brute_p(const double *a, size_t na, const double *b, size_t nb,
+    enum signif_alt alt)
+{
+	double v[16], rank[16], obs = 0, s;
+	size_t n = na + nb, i, j, ge = 0, le = 0, total = 0;
+	unsigned mask;
+
+	for (i = 0; i < na; i++)
+		v[i] = a[i];
+	for (i = 0; i < nb; i++)
+		v[na + i] = b[i];
+	for (i = 0; i < n; i++) {
+		size_t below = 0, same = 0;
+
+		for (j = 0; j < n; j++) {
+			below += v[j] < v[i];
+			same += v[j] == v[i];
+		}
+		rank[i] = (double)below + ((double)same + 1) / 2;
+	}
+	for (i = na; i < n; i++)
+		obs += rank[i];
+	for (mask = 0; mask < 1u << n; mask++) {
+		if ((size_t)__builtin_popcount(mask) != nb)
+			continue;
+		for (s = 0, i = 0; i < n; i++)
+			if (mask & (1u << i))
+				s += rank[i];
+		total++;
+		ge += s >= obs - 1e-9;
+		le += s <= obs + 1e-9;
+	}
+	if (alt == SIGNIF_GREATER)
+		return (double)ge / (double)total;
+	return fmin(1, 2 * (double)(ge < le ? ge : le) / (double)total);
+}
+
+/* The exact signed-rank p-value by brute force over the 2^n signs. */
+static double
+brute_sr(const double *d, size_t n, enum signif_alt alt)
+{
+	double v[20], rank[20], obs = 0, w;
+	size_t m = 0, i, j, ge = 0, le = 0;
+	unsigned mask;
+
+	for (i = 0; i < n; i++)
+		if (d[i] != 0)
+			v[m++] = d[i];
+	for (i = 0; i < m; i++) {
+		size_t below = 0, same = 0;
+
+		for (j = 0; j < m; j++) {
+			below += fabs(v[j]) < fabs(v[i]);
+			same += fabs(v[j]) == fabs(v[i]);
+		}
+		rank[i] = (double)below + ((double)same + 1) / 2;
+		if (v[i] > 0)
+			obs += rank[i];
+	}
+	for (mask = 0; mask < 1u << m; mask++) {
+		for (w = 0, i = 0; i < m; i++)
+			if (mask & (1u << i))
+				w += rank[i];
+		ge += w >= obs - 1e-9;
+		le += w <= obs + 1e-9;
+	}
+	if (alt == SIGNIF_GREATER)
+		return (double)ge / (double)(1u << m);
+	return fmin(1, 2 * (double)(ge < le ? ge : le) / (double)(1u << m));
+}
+
+/*
+ * Paired samples in blocks: the exact signed-rank test against brute
+ * force, and a sequence whose states last a block (as a time slice of a
+ * shared host does) that a test on single pairs calls significant.
+ */
+static void
+test_blocks(void)
+{
+	double d[14], a[96], b[96];
+	unsigned long long seed = 11;
+	/* Blocks (of 8) in which A, B are in the slow state (+30%). */
+	static const int sa[12] = { 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0 };
+	static const int sb[12] = { 1, 0, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1 };
+	size_t i, k, n, nb;
+	int ok = 1;
+	double pb, ps;
+
+	for (k = 0; k < 300 && ok; k++) {
+		n = 1 + k % 14;
+		for (i = 0; i < n; i++)
+			d[i] = round(noise(&seed) * 3 + (double)(k % 3) - 1);
+		ok = near(signif_signed_rank_exact(d, n, SIGNIF_GREATER),
+		    brute_sr(d, n, SIGNIF_GREATER), 1e-12) &&
+		    near(signif_signed_rank_exact(d, n, SIGNIF_TWO_SIDED),
+		    brute_sr(d, n, SIGNIF_TWO_SIDED), 1e-12);
+	}
+	tap_ok(ok, "exact signed-rank: 300 random sets of 1..14 differences, "
+	    "with ties and zeros, agree with brute force");
+	tap_ok(near(signif_signed_rank_min_p(13, SIGNIF_GREATER),
+	    1.0 / 8192, 1e-18) && signif_signed_rank_min_p(5,
+	    SIGNIF_TWO_SIDED) > 0.05 && signif_signed_rank_min_p(6,
+	    SIGNIF_TWO_SIDED) < 0.05,
+	    "signed-rank: the smallest p of m observations is 2^-m (twice "
+	    "two-sided): 6 blocks at least for alpha 0.05");
+	for (i = 0; i < 96; i++) {
+		a[i] = 100 * (1 + 0.3 * sa[i / 8]) + noise(&seed);
+		b[i] = 100 * (1 + 0.3 * sb[i / 8]) + noise(&seed);
+	}
+	ps = signif_signed_rank(a, b, 96, 1, SIGNIF_TWO_SIDED);
+	pb = signif_paired_blocks(a, b, 96, 1, 8, SIGNIF_TWO_SIDED, &nb);
+	tap_ok(nb == 12 && ps < 0.001 && pb > 0.05,
+	    "states that last a block: single pairs say p = %.2g, the 12 "
+	    "blocks p = %.2g", ps, pb);
+	for (i = 0; i < 96; i++)
+		b[i] = a[i] * 1.1 + noise(&seed);
+	tap_ok(signif_paired_blocks(a, b, 96, 1.05, 8, SIGNIF_GREATER, &nb) ==
+	    1.0 / 4096, "10%% slower in every block: p = 2^-12 for 'more than "
+	    "5%% slower'");
+	tap_ok(signif_paired_blocks(a, b, 90, 1, 8, SIGNIF_TWO_SIDED, &nb) <
+	    0.05 && nb == 11, "the remainder joins the last block (90 pairs: "
+	    "11 blocks)");
+}
+
+/* The exact test on run medians, and how many runs it needs. */
+static void
+test_exact(void)
+{
+	const double a3[] = { 1, 2, 3 }, b3[] = { 4, 5, 6 };
+	const double at[] = { 10, 12, 12, 15, 11 }, bt[] = { 12, 16, 13, 12 };
+	double a[8], b[8];
+	unsigned long long seed = 3;
+	size_t i, k, na, nb;
+	int ok = 1;
+
+	tap_ok(near(signif_mwu_exact(a3, 3, b3, 3, 1, SIGNIF_GREATER),
+	    1 / 20.0, 1e-12) && near(signif_mwu_exact(a3, 3, b3, 3, 1,
+	    SIGNIF_TWO_SIDED), 0.1, 1e-12),
+	    "exact: 3 runs above 3 runs: p = 1/20 one-sided, 1/10 two-sided");
+	tap_ok(near(signif_mwu_exact(b3, 3, a3, 3, 1, SIGNIF_GREATER), 1,
+	    1e-12), "exact: 3 runs below 3 runs: p = 1 for 'B is slower'");
+	tap_ok(near(signif_mwu_exact(a3, 3, b3, 3, 7, SIGNIF_GREATER), 1,
+	    1e-12) && near(signif_mwu_exact(a3, 3, b3, 3, 1.4, SIGNIF_GREATER),
+	    brute_p((double[]){ 1.4, 2.8, 4.2 }, 3, b3, 3, SIGNIF_GREATER),
+	    1e-12), "exact: scale multiplies A before ranking");
+	tap_ok(near(signif_mwu_exact(at, 5, bt, 4, 1, SIGNIF_TWO_SIDED),
+	    brute_p(at, 5, bt, 4, SIGNIF_TWO_SIDED), 1e-12) &&
+	    near(signif_mwu_exact(at, 5, bt, 4, 1, SIGNIF_GREATER),
+	    brute_p(at, 5, bt, 4, SIGNIF_GREATER), 1e-12),
+	    "exact: ties (midranks) agree with brute force");
+	/* Random small sets, rounded so that ties happen. */
+	for (k = 0; k < 200 && ok; k++) {
+		na = 1 + k % 7;
+		nb = 1 + (k / 7) % 7;
+		for (i = 0; i < na; i++)
+			a[i] = round(noise(&seed) * 2);
+		for (i = 0; i < nb; i++)
+			b[i] = round(noise(&seed) * 2 + 1);
+		ok = near(signif_mwu_exact(a, na, b, nb, 1, SIGNIF_GREATER),
+		    brute_p(a, na, b, nb, SIGNIF_GREATER), 1e-12) &&
+		    near(signif_mwu_exact(a, na, b, nb, 1, SIGNIF_TWO_SIDED),
+		    brute_p(a, na, b, nb, SIGNIF_TWO_SIDED), 1e-12);
+	}
+	tap_ok(ok, "exact: 200 random sets of 1..7 runs per side, with ties, "
+	    "agree with brute force");
+	tap_ok(near(signif_mwu_min_p(4, 4, SIGNIF_GREATER), 1 / 70.0, 1e-15) &&
+	    near(signif_mwu_min_p(3, 5, SIGNIF_TWO_SIDED), 2 / 56.0, 1e-15) &&
+	    near(signif_mwu_min_p(1, 1, SIGNIF_TWO_SIDED), 1, 0),
+	    "the smallest p-value of na and nb runs");
+	tap_ok(signif_mwu_min_runs(0.05, SIGNIF_TWO_SIDED) == 4 &&
+	    signif_mwu_min_runs(0.05, SIGNIF_GREATER) == 4 &&
+	    signif_mwu_min_runs(0.05 / 176, SIGNIF_GREATER) == 8 &&
+	    signif_mwu_min_runs(1e-12, SIGNIF_GREATER) == 0,
+	    "runs needed: 4 per side at 0.05 (3 reach only p = 0.05), 8 "
+	    "for a gate over 176 points, none within reach at 1e-12");
+}
+
 int
 main(void)
 {
@@ -145,6 +328,9 @@ main(void)
 	    "1%% change under 3%% shared drift: paired test sees it");
 	tap_ok(signif_mwu(a, 31, b, 31, 1, SIGNIF_TWO_SIDED) > 0.05,
 	    "... the unpaired test does not");
+
+	test_exact();
+	test_blocks();
 
 	/* Truncation as in the cover letters. */
 	tap_ok(cmp_trunc2(-62.3897) == -62.38 && cmp_trunc2(0.7042) == 0.70 &&

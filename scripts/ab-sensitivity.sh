@@ -1,0 +1,77 @@
+#!/bin/sh
+# ab-sensitivity.sh - how often the one-process CI gate (run --ab with
+# --fail-above) fails, over repeated runs of two kernel objects.
+#
+# usage: scripts/ab-sensitivity.sh [-c CSUMBENCH] [-n RUNS] [-p PCT]
+#            [-f FAMILIES] [-s SIZES] A.so B.so
+#
+# Runs RUNS times (default 20)
+#   CSUMBENCH run --load A.so=a --load B.so=b --ab a,b -f FAMILIES -s SIZES \
+#       --fail-above PCT -q
+# (default -f memcpy,csum -s 512,1500,4096 -p 5) and prints each run's exit
+# status and the points it flagged, then a summary: how many runs passed
+# (exit 0), failed (exit 1) or could not judge (exit 2), and how many runs
+# flagged each kernel at each size. Two builds of the same source (A/A)
+# should pass nearly every run; a build with a real slowdown should fail
+# nearly every run, at the slowed kernel's sizes only.
+#
+# Nothing is measured in parallel: runs follow each other, so the machine
+# is shared only with whatever else runs on it.
+set -eu
+
+csb=./csumbench
+runs=20
+pct=5
+fams=memcpy,csum
+sizes=512,1500,4096
+while getopts c:n:p:f:s: opt; do
+	case $opt in
+	c) csb=$OPTARG ;;
+	n) runs=$OPTARG ;;
+	p) pct=$OPTARG ;;
+	f) fams=$OPTARG ;;
+	s) sizes=$OPTARG ;;
+	*) echo "usage: $0 [-c CSUMBENCH] [-n RUNS] [-p PCT] [-f FAMILIES] [-s SIZES] A.so B.so" >&2
+	   exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+if [ $# -ne 2 ]; then
+	echo "$0: two kernel objects are needed (A.so B.so)" >&2
+	exit 2
+fi
+for f in "$1" "$2"; do
+	[ -r "$f" ] || { echo "$0: cannot read $f" >&2; exit 2; }
+done
+case $runs in
+''|*[!0-9]*|0) echo "$0: -n: a positive number of runs is needed" >&2; exit 2 ;;
+esac
+
+dir=$(mktemp -d "${TMPDIR:-/tmp}/csumbench-ab.XXXXXX")
+trap 'rm -rf "$dir"' EXIT INT TERM
+
+echo "# $csb run --load $1=a --load $2=b --ab a,b -f $fams -s $sizes --fail-above $pct -q"
+i=1 pass=0 fail=0 other=0
+while [ "$i" -le "$runs" ]; do
+	set +e
+	"$csb" run --load "$1=a" --load "$2=b" --ab a,b -f "$fams" \
+	    -s "$sizes" --fail-above "$pct" -q >/dev/null 2>"$dir/err"
+	rc=$?
+	set -e
+	# The gate lists each slower point as "  b:KERNEL size N ...".
+	flagged=$(sed -n 's/^  b:\([^ ]*\) size \([0-9]*\) .*/\1@\2/p' \
+	    "$dir/err" | tr '\n' ' ' | sed 's/ $//')
+	case $rc in
+	0) pass=$((pass + 1)) ;;
+	1) fail=$((fail + 1)) ;;
+	*) other=$((other + 1)); sed 's/^/#   /' "$dir/err" ;;
+	esac
+	echo "run $i: exit $rc${flagged:+: $flagged}"
+	echo "$flagged" | tr ' ' '\n' | sed '/^$/d' >>"$dir/flagged"
+	i=$((i + 1))
+done
+echo "passed $pass, failed $fail, other $other (of $runs runs)"
+if [ -s "$dir/flagged" ]; then
+	echo "runs flagging each point:"
+	sort "$dir/flagged" | uniq -c | sort -rn | sed 's/@/ at /; s/$/ B/'
+fi

@@ -1,0 +1,101 @@
+#!/bin/sh
+# Kernel objects on the command line: --load on list, verify, run and csum;
+# a loaded kernel is verified before it is timed and refused when wrong;
+# objects that are not csumbench's or of another ABI are refused with exit
+# 2; run --ab pairs two loaded builds. Correctness only: no timing is
+# asserted.
+. "${top_srcdir:-.}/tests/lib.sh"
+B="${top_builddir:-.}"
+T="$B/tests"
+KO="$B/csumbench-kernels.so"
+
+"$CSUMBENCH" list --load "$T/kobj_ok.so" >"$TMPD/out" 2>"$TMPD/err"
+n=$(grep -c '^ *kobj_ok:' "$TMPD/out")
+[ "$n" -eq 4 ]
+ok $? "list --load: the object's four kernels are listed as kobj_ok:family.variant ($n)"
+"$CSUMBENCH" list --load "$T/kobj_ok.so=mine" >"$TMPD/out" 2>&1
+grep -q '^ *mine:csum.words32 ' "$TMPD/out"
+ok $? "list --load FILE=NAME: registered under NAME"
+
+expect_exit 0 "verify --load: a right object verifies" -- \
+	"$CSUMBENCH" verify --load "$T/kobj_ok.so" -k 'kobj_ok:*'
+expect_exit 1 "verify --load: a wrong object fails verification (exit 1)" -- \
+	"$CSUMBENCH" verify --load "$T/kobj_wrong.so" -k 'kobj_wrong:*'
+grep -q 'kobj_wrong:csum.oddbug: size 1 src+0' "$TMPD/out"
+ok $? "... naming the failing case"
+grep -q 'kobj_wrong:memcpy.crash .*killed by Segmentation fault.*at size 100' "$TMPD/out"
+ok $? "... and a kernel that crashes, with the case it crashed on"
+
+# Verify before time: a run of a wrong object measures nothing, writes no
+# file, exits 1 and says why; the crash is reported, not suffered.
+rm -f "$TMPD/res.csv"
+expect_exit 1 "run --load of a wrong object: refused before timing (exit 1)" -- \
+	"$CSUMBENCH" run --load "$T/kobj_wrong.so" -k 'kobj_wrong:*' -s 64 \
+	-o "$TMPD/res.csv"
+grep -q 'loaded kernels failed verification, nothing was measured' "$TMPD/err" &&
+    grep -q 'kobj_wrong:csum.oddbug: size 1 src+0' "$TMPD/err" &&
+    grep -q 'kobj_wrong:memcpy.crash .*Segmentation fault' "$TMPD/err"
+ok $? "... stderr names the failing cases, the crash among them"
+[ ! -e "$TMPD/res.csv" ] && [ ! -s "$TMPD/out" ]
+ok $? "... no result file and nothing on stdout"
+# One wrong kernel among right ones stops the run too: the run does not
+# time a subset the user did not ask for.
+expect_exit 1 "run: one wrong loaded kernel among right ones stops the run" -- \
+	"$CSUMBENCH" run --load "$T/kobj_wrong.so" -k 'csum.ref,kobj_wrong:csum.oddbug' \
+	-s 64 -q
+expect_exit 1 "csum --load -k of a wrong kernel: refused before use" -- \
+	"$CSUMBENCH" csum --load "$T/kobj_wrong.so" -k kobj_wrong:csum.oddbug \
+	"$top_srcdir/README.md"
+"$CSUMBENCH" csum "$top_srcdir/README.md" >"$TMPD/ref" 2>/dev/null
+"$CSUMBENCH" csum --load "$T/kobj_ok.so" -k kobj_ok:csum.words32 \
+	"$top_srcdir/README.md" >"$TMPD/got" 2>/dev/null
+cmp -s "$TMPD/ref" "$TMPD/got"
+ok $? "csum --load -k: a loaded kernel gives the reference's checksum"
+
+# Objects that cannot be loaded: one line, exit 2.
+expect_exit 2 "another ABI version: exit 2" -- \
+	"$CSUMBENCH" run --load "$T/kobj_abi.so" -s 64 -q
+stderr_one_line 'kobj_abi.so: kernel ABI version 2, this csumbench loads version 1' \
+	"... one line naming both versions"
+expect_exit 2 "no kernel table: exit 2" -- \
+	"$CSUMBENCH" verify --load "$T/kobj_notable.so"
+stderr_one_line 'kobj_notable.so: not a csumbench kernel object' "... one line"
+expect_exit 2 "two kernels of one name in an object: exit 2" -- \
+	"$CSUMBENCH" list --load "$T/kobj_dup.so"
+stderr_one_line 'kobj_dup.so: two kernels are named memcpy.same' "... one line"
+expect_exit 2 "one object loaded twice under one name: exit 2" -- \
+	"$CSUMBENCH" list --load "$T/kobj_ok.so" --load "$T/kobj_ok.so"
+stderr_one_line 'kobj_ok' "... one line"
+expect_exit 2 "a file that is not a shared object: exit 2" -- \
+	"$CSUMBENCH" list --load "$top_srcdir/README.md"
+stderr_one_line 'README.md' "... one line"
+
+# run --ab: two loads of the built-in kernels' object, paired.
+expect_exit 0 "run --ab A,B of two loads of csumbench-kernels.so" -- \
+	"$CSUMBENCH" run --load "$KO=old" --load "$KO=new" --ab old,new \
+	-f csum -k '*csum.generic64,*csum.ref' -s 64,1500 --max-time 0.01 -q
+n=$(grep -c '^### old:csum\.[a-z0-9]* vs new:csum\.[a-z0-9]*,' "$TMPD/out")
+[ "$n" -eq 2 ] && grep -q '^| 1500 |' "$TMPD/out"
+ok $? "... one delta table per pair of twins, B against A ($n)"
+"$CSUMBENCH" run --load "$KO=old" --load "$KO=new" --ab old,new \
+	-f csum -k '*csum.generic64' -s 64,1500 --max-time 0.01 -q --style csv \
+	-o "$TMPD/ab.csv" >"$TMPD/out" 2>"$TMPD/err"
+r=$?
+[ $r -eq 0 ] && [ "$(cell "$TMPD/ab.csv" '*' kernel | sort -u | tr '\n' ' ')" = \
+	"new:csum.generic64 old:csum.generic64 " ]
+ok $? "... -o FILE holds both sides' points"
+# A delta table tests blocks of 8 paired samples and needs 6 of them at
+# alpha 0.05: run takes at least 72 samples per point for it (not -r).
+n=$(cell "$TMPD/ab.csv" '*' samples | sort -n | head -1)
+[ "${n:-0}" -ge 72 ]
+ok $? "... at least 72 samples per point for the table's test ($n)"
+"$CSUMBENCH" run -k 'memset.libc,memset.words' -s 65536 --baseline memset.libc \
+	--max-time 0.01 -q -o "$TMPD/bl.csv" >/dev/null 2>&1
+n=$(cell "$TMPD/bl.csv" '*' samples | sort -n | head -1)
+[ "${n:-0}" -ge 72 ]
+ok $? "run --baseline: at least 72 samples per point as well ($n)"
+expect_exit 2 "run --ab with a name that is not loaded: exit 2" -- \
+	"$CSUMBENCH" run --load "$KO=old" --ab old,new -f csum -q
+stderr_one_line 'new' "... one line naming it"
+
+done_testing
