@@ -2,7 +2,9 @@
  * engine.h - the measurement engine.
  *
  * The measured quantity is the cost of one call at one grid point:
- * kernel x size x src offset x dst offset x cache state x call mode.
+ * kernel x size x src offset x dst offset x cache state x call mode, where
+ * the size may be a distribution (each call takes the next size of a
+ * sequence drawn from it) or, for csum_diff, a from and a to length.
  * A sample is one timed batch of calls; its per-call cost (the whole
  * call, what the cover letters' ticks and calls per second were) is
  *   (elapsed - timer overhead) / batch,
@@ -36,15 +38,25 @@
 enum cache_mode { CACHE_HOT, CACHE_COLD };
 enum call_mode { MODE_THROUGHPUT, MODE_LATENCY };
 
+struct dist;
+
 struct point {
 	const struct kernel *k;
-	size_t	 size;
+	size_t	 size;		/* a distribution: its mean, rounded */
 	size_t	 src_off, dst_off;
 	/*
 	 * Placement: (destination base - source base) mod the page size,
 	 * the offsets applied on top (arena.c, dst_base).
 	 */
 	size_t	 distance;
+	/*
+	 * Distribution mode: each call takes the next size of dist->seq
+	 * (drawn with dist_draw before engine_run), or NULL: size is fixed.
+	 */
+	const struct dist *dist;
+	/* csum_diff only: from's length when has_from, else size. */
+	size_t	 from_size;
+	int	 has_from;
 	int	 cache;		/* enum cache_mode */
 	int	 mode;		/* enum call_mode */
 	/* results */
