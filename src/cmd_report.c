@@ -234,7 +234,8 @@ group_slice(const struct plot_opts *o, const struct rset *rs, size_t first,
 			continue;
 		done[j] = 1;
 		if (q->src_align == s0 && q->dst_align == d0 &&
-		    q->distance == dist && q->size > 0 && q->st.median > 0)
+		    q->distance == dist && q->size > 0 && q->st.median > 0 &&
+		    rset_shape(q)[0] == '\0')
 			out[n++] = j;
 	}
 	return n;

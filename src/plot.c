@@ -831,8 +831,10 @@ plot_results(const struct plot_opts *o, const struct rset *rs,
 	rc = plot_setup(err, errlen);
 	if (rc == 0)
 		rc = plot_mkdir(o->dir, err, errlen);
+	/* Distributions and csum_diff F/T shapes are not on a size axis. */
 	for (i = 0; i < rs->n; i++)
-		if (plot_row_selected(o, &rs->p[i])) {
+		if (plot_row_selected(o, &rs->p[i]) &&
+		    rset_shape(&rs->p[i])[0] == '\0') {
 			v[n] = &rs->p[i];
 			sel[n++] = i;
 		}
@@ -897,7 +899,8 @@ plot_delta_charts(const struct cmp_result *res, struct plot_charts *ch)
 		for (j = start[g]; j < start[g + 1]; j++)
 			if (v[perm[j]]->src_align == s0 &&
 			    v[perm[j]]->dst_align == d0 &&
-			    v[perm[j]]->distance == dist && v[perm[j]]->size > 0)
+			    v[perm[j]]->distance == dist && v[perm[j]]->size > 0 &&
+			    rset_shape(v[perm[j]])[0] == '\0')
 				ch->rows[at++] = res->rows[perm[j]];
 		if (at > ch->start[ch->n])
 			ch->start[++ch->n] = at;
