@@ -26,20 +26,20 @@
  */
 const struct dist_preset dist_presets[] = {
 	{ .name = "imix",
-	  .spec = "64:7,594:4,1518:1",
+	  .spec = "mix:64x7+594x4+1518x1",
 	  .about = "the simple IMIX: 64, 594 and 1518-byte frames 7:4:1 (IP "
 	      "packets of 40, 576 and 1500 bytes); mean 361.83 bytes" },
 	{ .name = "tcp-bulk",
-	  .spec = "1518:2,70:1",
+	  .spec = "mix:1518x2+70",
 	  .about = "both directions of a bulk TCP transfer at a 1500-byte MTU "
 	      "with delayed ACKs: two 1518-byte data frames per 70-byte ACK "
 	      "(timestamps on); mean 1035.33 bytes" },
 	{ .name = "jumbo",
-	  .spec = "9018:2,70:1",
+	  .spec = "mix:9018x2+70",
 	  .about = "the same at a 9000-byte MTU: two 9018-byte jumbo frames "
 	      "per 70-byte ACK; mean 6035.33 bytes" },
 	{ .name = "tcp-ack",
-	  .spec = "64:1,70:8,82:1",
+	  .spec = "mix:64+70x8+82",
 	  .about = "pure ACKs, what a bulk sender receives: 70 bytes with "
 	      "timestamps, a tenth with one SACK block (82), a tenth without "
 	      "options (64, padded); mean 70.6 bytes" },
@@ -57,9 +57,8 @@ find_preset(const char *s, size_t len)
 	return NULL;
 }
 
-/* "pcap", then "+l4" and "+seq" in any order, then ':': the flags. */
-static int
-pcap_prefix(const char *s, size_t len, int *l4, int *seq, size_t *skip)
+int
+dist_pcap_prefix(const char *s, size_t len, int *l4, int *seq, size_t *skip)
 {
 	size_t i = 4;
 
@@ -90,7 +89,8 @@ dist_item(const char *s, size_t len)
 	size_t skip;
 
 	return (len > 0 && s[0] == '@') || find_preset(s, len) != NULL ||
-	    pcap_prefix(s, len, &l4, &seq, &skip);
+	    (len >= 4 && memcmp(s, "mix:", 4) == 0) ||
+	    dist_pcap_prefix(s, len, &l4, &seq, &skip);
 }
 
 static int
@@ -185,20 +185,36 @@ parse_weight(const char *s, size_t len, double *v)
 	return *end == '\0' && errno == 0 && isfinite(*v) ? 0 : -1;
 }
 
-/* A preset's "SIZE:WEIGHT,..." (written here, so trusted). */
-static void
-preset_bins(struct dist *d, const char *spec)
+/* mix:SIZE[xWEIGHT]+...: the sizes and weights written inline. */
+static int
+mix_bins(struct dist *d, const char *s, size_t len, char *err, size_t errlen)
 {
+	const char *end = s + len, *t, *x;
 	size_t cap = 0, size;
 	double w;
-	const char *s = spec;
-	char *end;
+	int rc;
 
-	while (*s != '\0') {
-		size = (size_t)strtoul(s, &end, 10);
-		w = strtod(end + 1, &end);
+	for (s += 4; ; s = t + 1) {
+		t = memchr(s, '+', (size_t)(end - s));
+		if (t == NULL)
+			t = end;
+		x = memchr(s, 'x', (size_t)(t - s));
+		w = 1;
+		if ((rc = parse_size(s, (size_t)((x ? x : t) - s), &size)) != 0) {
+			snprintf(err, errlen, "size \"%.*s\" %s", (int)((x ? x :
+			    t) - s), s, rc == -2 ? "is above 1G" :
+			    "is not a whole number");
+			return -1;
+		}
+		if (x != NULL && parse_weight(x + 1, (size_t)(t - x - 1), &w) !=
+		    0) {
+			snprintf(err, errlen, "weight \"%.*s\" is not a number "
+			    ">= 0", (int)(t - x - 1), x + 1);
+			return -1;
+		}
 		add_bin(d, &cap, size, w);
-		s = *end == ',' ? end + 1 : end;
+		if (t == end)
+			return 0;
 	}
 }
 
@@ -320,6 +336,23 @@ dist_from_lengths(struct dist *d, const char *name, const uint32_t *len,
 	return 0;
 }
 
+int
+dist_from_bins(struct dist *d, const char *name, const struct dist_bin *bin,
+    size_t n, char *err, size_t errlen)
+{
+	size_t i, cap = 0;
+
+	memset(d, 0, sizeof(*d));
+	d->name = xstrdup(name);
+	for (i = 0; i < n; i++)
+		add_bin(d, &cap, bin[i].size, bin[i].weight);
+	if (finish_bins(d, err, errlen) != 0) {
+		dist_free(d);
+		return -1;
+	}
+	return 0;
+}
+
 /* pcap[+l4][+seq]:FILE */
 static int
 pcap_dist(struct dist *d, const char *name, const char *path, int l4,
@@ -366,7 +399,7 @@ dist_parse(const char *s, size_t len, struct dist *d, char *err,
 
 	memcpy(name, s, len);
 	memset(d, 0, sizeof(*d));
-	if (pcap_prefix(s, len, &l4, &seq, &skip)) {
+	if (dist_pcap_prefix(s, len, &l4, &seq, &skip)) {
 		if (skip == len) {
 			snprintf(err, errlen, "no file name after ':'");
 			rc = -1;
@@ -378,7 +411,9 @@ dist_parse(const char *s, size_t len, struct dist *d, char *err,
 	}
 	d->name = name;
 	if (p != NULL)
-		preset_bins(d, p->spec);
+		rc = mix_bins(d, p->spec, strlen(p->spec), err, errlen);
+	else if (len >= 4 && memcmp(s, "mix:", 4) == 0)
+		rc = mix_bins(d, s, len, err, errlen);
 	else if (len < 2) {
 		snprintf(err, errlen, "no file name after '@'");
 		rc = -1;

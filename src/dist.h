@@ -14,6 +14,8 @@
  *
  * Item syntax (dist_item recognises them; see csumbench(1), GRID SPECS):
  *   NAME             a preset of dist_presets[]
+ *   mix:SIZExWEIGHT+...  sizes and weights inline ("xWEIGHT" may be left
+ *                    out: weight 1), e.g. mix:64x7+594x4+1518x1
  *   @FILE            one "SIZE [WEIGHT]" per line
  *   pcap:FILE        the packet lengths of a pcap or pcapng capture
  *   pcap+l4:FILE     their transport segment lengths (IP payload)
@@ -57,12 +59,18 @@ struct dist {
 
 struct dist_preset {
 	const char *name;
-	const char *spec;	/* "SIZE:WEIGHT,..." */
+	const char *spec;	/* "mix:..." */
 	const char *about;
 };
 /* NULL-terminated by name. */
 extern const struct dist_preset dist_presets[];
 
+/*
+ * Is [s, s + len) a capture item: "pcap", "+l4" and "+seq" in any order,
+ * ':'? Sets the flags and *skip, where the file name starts.
+ */
+int	dist_pcap_prefix(const char *s, size_t len, int *l4, int *seq,
+	    size_t *skip);
 /* Does the item [s, s + len) name a distribution? */
 int	dist_item(const char *s, size_t len);
 /*
@@ -78,6 +86,9 @@ int	dist_parse(const char *s, size_t len, struct dist *d, char *err,
 int	dist_from_lengths(struct dist *d, const char *name,
 	    const uint32_t *len, size_t n, int ordered, char *err,
 	    size_t errlen);
+/* A distribution of the given bins (a copy). Returns 0, or -1 with err. */
+int	dist_from_bins(struct dist *d, const char *name,
+	    const struct dist_bin *bin, size_t n, char *err, size_t errlen);
 /* Draw the sequence of calls (once; a second call does nothing). */
 void	dist_draw(struct dist *d, uint64_t seed);
 void	dist_free(struct dist *d);
