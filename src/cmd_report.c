@@ -16,6 +16,7 @@
 #include "compare.h"
 #include "rset.h"
 #include "plot.h"
+#include "rx_report.h"
 #include "util.h"
 
 enum {
@@ -520,6 +521,27 @@ write_report(FILE *fp, const struct plot_opts *po, const struct plot_input *in,
 		write_deltas(fp, &in->res, &in->co, path, compare);
 }
 
+/* A csumbench rx CSV: its tables and a figure per traffic. */
+static int
+report_rx(const struct plot_opts *po, const char *path, char *dir)
+{
+	struct figlist figs = { NULL, 0 };
+	struct outfile of;
+	char err[512], *out = xasprintf("%s/report.md", po->dir);
+
+	if (plot_mkdir(po->dir, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+	outfile_open(&of, out);
+	if (rx_results_report(po, path, of.fp, &figs, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+	outfile_commit(&of);
+	printf("%s\n", out);
+	free(out);
+	plot_figlist_free(&figs);
+	free(dir);
+	return 0;
+}
+
 static int
 report_exec(struct options *o)
 {
@@ -535,6 +557,8 @@ report_exec(struct options *o)
 	    err, sizeof(err)) != 0 ||
 	    optval_cost(OPTVAL_OF(o, P_COST), &po.cost, err, sizeof(err)) != 0)
 		usage_error("report: %s", err);
+	if (rx_results_is(o->argv[0]))
+		return report_rx(&po, o->argv[0], dir);
 	if (plot_input_load(&in, &po, o->argv[0], o->val[P_COMPARE], err,
 	    sizeof(err)) != 0)
 		usage_error("%s", err);

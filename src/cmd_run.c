@@ -51,7 +51,9 @@ static const struct opt_row run_rows[] = {
 	[R_SIZES] = { .name = "sizes", .letter = 's', .arg = "SPEC",
 	    .help = "sizes: list, A-B:xF, A-B:+S, K/M suffixes, or a preset: "
 	    "quick, default, bpf, sparc, small, pow2, packet, large; quick also "
-	    "with no arguments at all",
+	    "with no arguments at all. Distributions (each call the next size "
+	    "of a mix): imix, tcp-bulk, jumbo, tcp-ack, mix:SIZExW+..., @FILE, "
+	    "pcap[+l4][+seq]:FILE. csum_diff shapes: F/T",
 	    .def = "default", .alt = "quick" },
 	[R_ALIGN] = { .name = "align", .letter = 'a', .arg = "SPEC",
 	    .help = "offsets: SPEC (src=dst) or SRC/DST (every pair), or a "
@@ -65,7 +67,9 @@ static const struct opt_row run_rows[] = {
 	[R_PRESET] = { .name = "preset", .letter = 'p', .arg = "NAME",
 	    .help = "defaults for -f, -s and -a from a named sweep: uaccess "
 	    "(the user-copy strategies of the riscv uaccess cover letter, src "
-	    "x dst offsets 0-7); given options win" },
+	    "x dst offsets 0-7), bpf-rewrite (csum_diff with from and to of "
+	    "different sizes), bpf-push (csum_diff from nothing, the bpf "
+	    "cover letter's call); given options win" },
 	[R_REPS] = { .name = "reps", .letter = 'r', .arg = "N",
 	    .help = "samples per point, at least; --target-ci may add more",
 	    .def = "31", .alt = "15" },

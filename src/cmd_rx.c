@@ -560,8 +560,8 @@ rx_exec(struct options *o)
 }
 
 CMD_ENTRY(rx, "the receive checksum's cost per packet at line rates",
-    .synopsis = "csumbench rx [-s FRAMES] [--line-rate LIST] [-k PATTERN] "
-	"[-o FILE] [more options]",
+    .synopsis = "csumbench rx [-s FRAMES] [--line-rate LIST] [-k PATTERN]\n"
+	"                 [-o FILE] [more options]",
     .about = "Measure the receive paths of a TCP or UDP checksum per packet "
 	"of the traffic given as Ethernet frames: software csum_partial over "
 	"each transport segment, the CHECKSUM_COMPLETE fixup (the sum of the "

@@ -441,6 +441,40 @@ out:
 	return rc;
 }
 
+int
+plot_rx(const struct plot_opts *o, const char *csv, const char *traffic,
+    struct figlist *figs, char *err, size_t errlen)
+{
+	const char *args[] = { traffic, NULL };
+	char *stem = safe_name(traffic), *name;
+	struct figure *f;
+	int rc;
+
+	name = xasprintf("rx-%s.%s", stem, o->format);
+	rc = plot_setup(err, errlen);
+	if (rc == 0)
+		rc = plot_mkdir(o->dir, err, errlen);
+	if (rc == 0)
+		rc = make_tmp_dir(err, errlen);
+	if (rc == 0)
+		rc = run_gnuplot(o, "rx.gp", csv, name, args, err, errlen);
+	if (rc == 0) {
+		figs->v = xreallocarray(figs->v, figs->n + 1, sizeof(*figs->v));
+		f = &figs->v[figs->n++];
+		memset(f, 0, sizeof(*f));
+		f->kind = xstrdup("rx");
+		f->family = xstrdup("rx");
+		f->kernel = xstrdup(traffic);
+		f->cache = xstrdup("");
+		f->mode = xstrdup("");
+		f->name = xstrdup(name);
+		f->path = xasprintf("%s/%s", o->dir, name);
+	}
+	free(name);
+	free(stem);
+	return rc;
+}
+
 /* Rows rs->p[idx[0..n-1]] as a results CSV: a throughput curve, a heatmap. */
 struct rows {
 	const struct rset *rs;
