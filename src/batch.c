@@ -161,14 +161,15 @@ batch_loop_diff(union kfn fn, struct arena_view *b, size_t from, size_t n,
 
 /*
  * Distribution mode: as TIMED, with n, the call's size, the next of the
- * sequence. The sequence index starts WARM calls before its end, so the
- * timed calls start at seq[0] and a batch of whole passes takes each size
- * of the sequence equally often.
+ * sequence. The index starts WARM calls before `start`, so the timed calls
+ * start at seq[start] and a batch of whole blocks takes each block's sizes
+ * in its order.
  */
 #define TIMED_SEQ(BODY)							\
 	do {								\
 		unsigned char *s0 = b->src, *d0 = b->dst;		\
-		size_t end = batch + WARM, j = (nseq - WARM % nseq) % nseq; \
+		size_t end = batch + WARM;				\
+		size_t j = (start + nseq - WARM % nseq) % nseq;		\
 		const size_t *off = b->off;				\
 		size_t ix = b->idx, np = b->npool;			\
 		for (i = 0; i < end; i++) {				\
@@ -196,7 +197,7 @@ batch_loop_diff(union kfn fn, struct arena_view *b, size_t from, size_t n,
 /* The throughput loops of distribution mode. */
 static uint64_t
 seq_throughput(enum kfamily fam, union kfn fn, struct arena_view *b,
-    const uint32_t *seq, size_t nseq, size_t batch,
+    const uint32_t *seq, size_t nseq, size_t start, size_t batch,
     const struct timer_info *ti)
 {
 	uint64_t t0 = 0, t1 = 0, acc = 0;
@@ -232,7 +233,7 @@ seq_throughput(enum kfamily fam, union kfn fn, struct arena_view *b,
 /* The latency loops of distribution mode (see batch_loop). */
 static uint64_t
 seq_latency(enum kfamily fam, union kfn fn, struct arena_view *b,
-    const uint32_t *seq, size_t nseq, size_t batch,
+    const uint32_t *seq, size_t nseq, size_t start, size_t batch,
     const struct timer_info *ti)
 {
 	uint64_t t0 = 0, t1 = 0, acc = 0;
@@ -290,8 +291,10 @@ batch_run(enum kfamily fam, union kfn fn, struct arena_view *b,
 	switch (batch_loop_kind(fam, sh)) {
 	case 2:
 		return mode == MODE_THROUGHPUT ?
-		    seq_throughput(fam, fn, b, sh->seq, sh->nseq, batch, ti) :
-		    seq_latency(fam, fn, b, sh->seq, sh->nseq, batch, ti);
+		    seq_throughput(fam, fn, b, sh->seq, sh->nseq, sh->start,
+		    batch, ti) :
+		    seq_latency(fam, fn, b, sh->seq, sh->nseq, sh->start,
+		    batch, ti);
 	case 1:
 		return batch_loop_diff(fn, b, sh->from, sh->n, batch, mode,
 		    ti);
@@ -325,31 +328,30 @@ batch_time(enum kfamily fam, union kfn fn, struct arena_view *b,
 }
 
 /*
- * Distribution mode's batch: the median time of one pass over the
- * sequence, then the power of two of passes nearest (in log scale) to
- * the target, at least one.
+ * Distribution mode's batch: the median time of one block of the
+ * sequence, then the power of two of blocks nearest (in log scale) to the
+ * target, at least one and at most the whole sequence.
  */
 static size_t
-calibrate_passes(enum kfamily fam, union kfn fn, struct arena_view *b,
+calibrate_blocks(enum kfamily fam, union kfn fn, struct arena_view *b,
     const struct batch_shape *sh, int mode, double target,
     const struct timer_info *ti, double *units)
 {
 	enum { N = 5 };
 	double t[N], per;
-	size_t passes = 1;
+	size_t k = 1, most = sh->nseq / sh->block;
 	int i;
 
-	(void)batch_time(fam, fn, b, sh, sh->nseq, mode, ti);
+	(void)batch_time(fam, fn, b, sh, sh->block, mode, ti);
 	for (i = 0; i < N; i++)
-		t[i] = (double)batch_time(fam, fn, b, sh, sh->nseq, mode, ti);
+		t[i] = (double)batch_time(fam, fn, b, sh, sh->block, mode, ti);
 	per = stats_median(t, N);
-	while ((double)(passes * 2) * per <= target && passes < 1024)
-		passes *= 2;
-	if (per > 0 && target / per > 1.41421356 * (double)passes &&
-	    passes < 1024)
-		passes *= 2;
-	*units = per * (double)passes;
-	return passes * sh->nseq;
+	while ((double)(k * 2) * per <= target && k * 2 <= most)
+		k *= 2;
+	if (per > 0 && target / per > 1.41421356 * (double)k && k * 2 <= most)
+		k *= 2;
+	*units = per * (double)k;
+	return k * sh->block;
 }
 
 size_t
@@ -363,7 +365,7 @@ batch_calibrate(enum kfamily fam, union kfn fn, struct arena_view *b,
 	int i;
 
 	if (sh->seq != NULL)
-		return calibrate_passes(fam, fn, b, sh, mode, target, ti,
+		return calibrate_blocks(fam, fn, b, sh, mode, target, ti,
 		    units);
 	for (;;) {
 		el = (double)batch_time(fam, fn, b, sh, batch, mode, ti);

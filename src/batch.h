@@ -19,16 +19,18 @@
 /*
  * What each call of a batch processes: n bytes (a csum_diff call goes from
  * `from` bytes to n); or, in distribution mode (seq set), call i of a
- * batch takes seq[i mod nseq] bytes, a batch being whole passes over seq
- * from its start, so every batch of every kernel takes the same sizes in
- * the same order. Each shape has its own loop: fixed sizes, csum_diff with
- * from != n, distribution mode.
+ * batch takes seq[(start + i) mod nseq] bytes, a batch being whole blocks
+ * from start, so batches that start at the same block take the same sizes
+ * in the same order. Each shape has its own loop: fixed sizes, csum_diff
+ * with from != n, distribution mode.
  */
 struct batch_shape {
 	size_t		 n;
 	size_t		 from;
 	const uint32_t	*seq;
-	size_t		 nseq;
+	size_t		 nseq;		/* a multiple of block */
+	size_t		 block;
+	size_t		 start;		/* a multiple of block */
 };
 
 /* Which loop a shape of family fam goes through: 0, 1 or 2. */
@@ -56,7 +58,7 @@ void	batch_train(enum kfamily fam, struct arena_view *b,
  * up). Kernels of about the same cost then get the same batch size, so the
  * fixed cost of a batch weighs the same per call for both, and noise in
  * calibrating cannot tell two identical kernels apart. In distribution
- * mode the batch is a power of two of whole passes over the sequence.
+ * mode the batch is a power of two of whole blocks of the sequence.
  * *units gets the timer units of one such batch.
  */
 size_t	batch_calibrate(enum kfamily fam, union kfn fn, struct arena_view *b,

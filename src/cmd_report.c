@@ -413,6 +413,41 @@ write_best(FILE *fp, const struct plot_opts *o, const struct rset *rs)
 	free(sizes);
 }
 
+/*
+ * Distributions and csum_diff F/T shapes: not on a size axis, so not in
+ * the figures; a table of their own.
+ */
+static void
+write_shapes(FILE *fp, const struct plot_opts *o, const struct rset *rs)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < rs->n; i++) {
+		const struct rpoint *p = &rs->p[i];
+
+		if (!plot_row_selected(o, p) || rset_shape(p)[0] == '\0')
+			continue;
+		if (n++ == 0)
+			fprintf(fp, "## Distributions and shapes\n\nPoints whose "
+			    "size is a distribution (each call takes the next "
+			    "size of a sequence drawn from it) or a csum_diff "
+			    "from/to pair: the median cost per call with its "
+			    "overhead (the empty call's cost: median plus "
+			    "overhead is the whole call), and bytes per unit "
+			    "at the mean size.\n\n| family | kernel | shape | "
+			    "mean size | cache | mode | median | overhead | "
+			    "unit | bytes/unit |\n|---|---|---|---:|---|---|"
+			    "---:|---:|---|---:|\n");
+		fprintf(fp, "| %s | %s | ", p->family, p->kernel);
+		md_cell(fp, rset_shape(p));
+		fprintf(fp, " | %.2f | %s | %s | %.2f | %.2f | %s | %.2f |\n",
+		    rset_bytes(p), p->cache, p->mode, p->st.median,
+		    p->overhead, p->unit, rset_bytes_per_unit(p));
+	}
+	if (n > 0)
+		fputc('\n', fp);
+}
+
 /* compare's markdown tables of the points the delta charts show. */
 static void
 write_deltas(FILE *fp, const struct cmp_result *res,
@@ -516,6 +551,7 @@ write_report(FILE *fp, const struct plot_opts *po, const struct plot_input *in,
 		    "call");
 	write_provenance(fp, rs, in->has_base ? &in->base : NULL);
 	write_best(fp, po, rs);
+	write_shapes(fp, po, rs);
 	write_figures(fp, figs);
 	if (in->has_base)
 		write_deltas(fp, &in->res, &in->co, path, compare);

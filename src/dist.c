@@ -314,8 +314,8 @@ dist_from_lengths(struct dist *d, const char *name, const uint32_t *len,
 	d->name = xstrdup(name);
 	memcpy(s, len, n * sizeof(*s));
 	if (ordered) {
-		/* The first DIST_SEQ_MAX, in order. */
-		d->norder = n < DIST_SEQ_MAX ? n : DIST_SEQ_MAX;
+		/* The first DIST_SEQ_LEN, in order. */
+		d->norder = n < DIST_SEQ_LEN ? n : DIST_SEQ_LEN;
 		d->order = xcalloc(d->norder ? d->norder : 1, sizeof(*s));
 		memcpy(d->order, len, d->norder * sizeof(*s));
 		n = d->norder;
@@ -426,7 +426,7 @@ dist_parse(const char *s, size_t len, struct dist *d, char *err,
 	return rc;
 }
 
-/* Is every weight whole, and their sum at most DIST_SEQ_MAX? The sum. */
+/* Is every weight whole, and their sum at most DIST_EXACT_MAX? The sum. */
 static size_t
 whole_weights(const struct dist *d)
 {
@@ -438,7 +438,7 @@ whole_weights(const struct dist *d)
 			return 0;
 		w += d->bin[i].weight;
 	}
-	return w <= DIST_SEQ_MAX ? (size_t)w : 0;
+	return w <= DIST_EXACT_MAX ? (size_t)w : 0;
 }
 
 /* Largest remainder first; ties to the smaller size (the lower index). */
@@ -454,31 +454,18 @@ cmp_rem(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/*
- * How often each bin appears in a sequence of *len calls: in exact
- * proportion when the weights are whole (len a multiple of their sum), else
- * by largest remainders over DIST_SEQ_MAX calls.
- */
+/* How often each bin appears in len calls, by largest remainders. */
 static size_t *
-bin_counts(const struct dist *d, size_t *len)
+apportion(const struct dist *d, size_t len)
 {
 	size_t *c = xcalloc(d->nbin, sizeof(*c)), *ix, i, used = 0;
-	size_t wsum = whole_weights(d);
-	double w = 0, *rem, q;
+	double w = 0, *rem = xcalloc(d->nbin, sizeof(*rem)), q;
 
-	if (wsum > 0) {
-		*len = wsum * ((DIST_SEQ_MIN + wsum - 1) / wsum);
-		for (i = 0; i < d->nbin; i++)
-			c[i] = (size_t)d->bin[i].weight * (*len / wsum);
-		return c;
-	}
-	*len = DIST_SEQ_MAX;
-	rem = xcalloc(d->nbin, sizeof(*rem));
 	ix = xcalloc(d->nbin, sizeof(*ix));
 	for (i = 0; i < d->nbin; i++)
 		w += d->bin[i].weight;
 	for (i = 0; i < d->nbin; i++) {
-		q = d->bin[i].weight / w * (double)*len;
+		q = d->bin[i].weight / w * (double)len;
 		c[i] = (size_t)floor(q);
 		rem[i] = q - floor(q);
 		used += c[i];
@@ -486,50 +473,73 @@ bin_counts(const struct dist *d, size_t *len)
 	}
 	rem_order = rem;
 	qsort(ix, d->nbin, sizeof(*ix), cmp_rem);
-	for (i = 0; used < *len && i < d->nbin; i++, used++)
+	for (i = 0; used < len && i < d->nbin; i++, used++)
 		c[ix[i]]++;
 	free(ix);
 	free(rem);
 	return c;
 }
 
+static void
+shuffle(uint32_t *v, size_t n, uint64_t *s)
+{
+	size_t i, k;
+	uint32_t t;
+
+	for (i = n; i > 1; i--) {
+		k = (size_t)(rng_next(s) % i);
+		t = v[i - 1];
+		v[i - 1] = v[k];
+		v[k] = t;
+	}
+}
+
+/* n calls of each bin's counts c[], in a random order, into v. */
+static void
+fill(const struct dist *d, const size_t *c, uint32_t *v, size_t n,
+    uint64_t *s)
+{
+	size_t i, j, k = 0;
+
+	for (i = 0; i < d->nbin; i++)
+		for (j = 0; j < c[i] && k < n; j++)
+			v[k++] = (uint32_t)d->bin[i].size;
+	shuffle(v, n, s);
+}
+
 void
 dist_draw(struct dist *d, uint64_t seed)
 {
-	size_t i, j, k, *c, len;
+	size_t i, b, wsum = whole_weights(d), *c;
 	uint64_t s = seed ^ UINT64_C(0x6469737472696275);	/* "distribu" */
 	double sum = 0;
-	uint32_t t;
 
 	if (d->seq != NULL)
 		return;
+	d->block = wsum > 0 && d->order == NULL ?
+	    wsum * ((DIST_BLOCK_MIN + wsum - 1) / wsum) : DIST_BLOCK_MIN;
+	d->nseq = d->block * ((DIST_SEQ_LEN + d->block - 1) / d->block);
+	d->seq = xcalloc(d->nseq, sizeof(*d->seq));
 	if (d->order != NULL) {
-		/* The source's order, repeated to at least DIST_SEQ_MIN. */
-		len = d->norder * ((DIST_SEQ_MIN + d->norder - 1) / d->norder);
-		d->seq = xcalloc(len, sizeof(*d->seq));
-		for (i = 0; i < len; i++)
+		/* The source's order, repeated as often as it takes. */
+		for (i = 0; i < d->nseq; i++)
 			d->seq[i] = d->order[i % d->norder];
-	} else {
-		c = bin_counts(d, &len);
-		/* The counts, not the length aimed at: rounding may differ. */
-		for (i = 0, len = 0; i < d->nbin; i++)
-			len += c[i];
-		d->seq = xcalloc(len, sizeof(*d->seq));
-		for (i = 0, k = 0; i < d->nbin; i++)
-			for (j = 0; j < c[i]; j++)
-				d->seq[k++] = (uint32_t)d->bin[i].size;
+	} else if (wsum > 0) {
+		/* Every block exactly in proportion, each in its own order. */
+		c = xcalloc(d->nbin, sizeof(*c));
+		for (i = 0; i < d->nbin; i++)
+			c[i] = (size_t)d->bin[i].weight * (d->block / wsum);
+		for (b = 0; b < d->nseq; b += d->block)
+			fill(d, c, d->seq + b, d->block, &s);
 		free(c);
-		for (i = len; i > 1; i--) {
-			k = (size_t)(rng_next(&s) % i);
-			t = d->seq[i - 1];
-			d->seq[i - 1] = d->seq[k];
-			d->seq[k] = t;
-		}
+	} else {
+		c = apportion(d, d->nseq);
+		fill(d, c, d->seq, d->nseq, &s);
+		free(c);
 	}
-	d->nseq = len;
-	for (i = 0; i < len; i++)
+	for (i = 0; i < d->nseq; i++)
 		sum += d->seq[i];
-	d->seq_mean = sum / (double)len;
+	d->seq_mean = sum / (double)d->nseq;
 }
 
 void

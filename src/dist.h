@@ -6,11 +6,16 @@
  * A distribution is measured in distribution mode: each timed call takes
  * the next size of a sequence drawn once, before anything is timed, from a
  * fixed seed, and the same sequence serves every kernel of the run. The
- * sequence is stratified: each size appears in it as often as its weight
- * says (exactly, when the weights are whole numbers whose sum divides the
- * length; else by largest remainders over DIST_SEQ_MAX calls), in a random
- * order; a batch is a whole number of passes over it, so every sample of
- * every kernel sees the same sizes in the same order.
+ * sequence is a chain of blocks of `block` calls, each block a random
+ * order of the sizes in proportion to their weights: exactly, when the
+ * weights are whole numbers that sum to DIST_EXACT_MAX or less (the block
+ * is then a multiple of their sum); else the whole sequence is apportioned
+ * by largest remainders and shuffled. A sample's batch is whole blocks;
+ * in each repetition every kernel of a group starts at the same block, and
+ * the next repetition at the blocks after them, so no order comes back
+ * before DIST_SEQ_LEN calls: a predictor that can learn a sequence of a
+ * few thousand branches (Zen 5's learns much of one of 8192 calls seen
+ * again and again) cannot learn this one.
  *
  * Item syntax (dist_item recognises them; see csumbench(1), GRID SPECS):
  *   NAME             a preset of dist_presets[]
@@ -28,10 +33,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Sequence length: at least MIN calls (so no predictor learns the order
- * of a short cycle), at most MAX. */
-#define DIST_SEQ_MIN	8192
-#define DIST_SEQ_MAX	65536
+/* A block: at least this many calls. */
+#define DIST_BLOCK_MIN	1024
+/* Whole weights summing to this much or less make exact blocks. */
+#define DIST_EXACT_MAX	8192
+/* The sequence: about this many calls (1 MiB of sizes). */
+#define DIST_SEQ_LEN	262144
 /* Largest size a distribution may hold (a sequence stores 32-bit sizes). */
 #define DIST_MAX_SIZE	((size_t)1 << 30)
 
@@ -49,9 +56,11 @@ struct dist {
 	/* The source's own order (pcap+seq), or NULL: a shuffled mix. */
 	uint32_t	*order;
 	size_t		 norder;
-	/* The calls' sizes (dist_draw): what is timed. */
+	/* The calls' sizes (dist_draw): what is timed; nseq a multiple of
+	 * block. */
 	uint32_t	*seq;
 	size_t		 nseq;
+	size_t		 block;
 	double		 seq_mean;	/* mean of seq: bytes per call timed */
 	size_t		 skipped;	/* capture packets left out (pcap+l4) */
 	size_t		 packets;	/* capture packets read (pcap) */

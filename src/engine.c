@@ -230,6 +230,27 @@ visit(struct sweep *sw, struct group *gr, size_t v)
 }
 
 /*
+ * Distribution mode: the next repetition starts at the blocks after the
+ * most this one took, so every kernel's samples see new blocks, all the
+ * same blocks in one repetition.
+ */
+static void
+next_blocks(struct sweep *sw, struct group *gr)
+{
+	size_t i, most = 0;
+
+	if (gr->sh.seq == NULL)
+		return;
+	for (i = gr->first; i < gr->first + gr->n; i++)
+		if (sw->pts[i].batch > most)
+			most = sw->pts[i].batch;
+	for (i = 0; i < (size_t)gr->fl.ne; i++)
+		if (gr->fl.e[i].batch > most)
+			most = gr->fl.e[i].batch;
+	gr->sh.start = (gr->sh.start + most) % gr->sh.nseq;
+}
+
+/*
  * Take `reps` repetitions of a group: each visits every kernel and every
  * family's empty kernel once, in a fresh random order; then each kernel's
  * sample is its per-call cost, kept with the empty ones' floor of that
@@ -249,6 +270,7 @@ sample_group(struct sweep *sw, struct group *gr, size_t reps, size_t warmup)
 		for (j = 0; j < nv; j++)
 			visit(sw, gr, sw->order[j]);
 		floor_close_rep(&gr->fl);
+		next_blocks(sw, gr);
 		for (i = 0; i < gr->n; i++) {
 			struct point *p = &sw->pts[gr->first + i];
 
@@ -326,6 +348,7 @@ build_groups(struct sweep *sw)
 		if (pts[i].dist != NULL) {
 			gr->sh.seq = pts[i].dist->seq;
 			gr->sh.nseq = pts[i].dist->nseq;
+			gr->sh.block = pts[i].dist->block;
 		}
 		arena_view(&gr->b, &sw->ar, &pts[i], sw->o->llc, &sw->seed);
 		arena_view_hot(&gr->eb, &gr->b);

@@ -173,11 +173,12 @@ test_capture(const char *pcap)
 		ok = d.order[i] == first[i];
 	if (ok) {
 		dist_draw(&d, 1);
-		ok = d.nseq == 40 * 205 && d.seq[40] == 42 &&
-		    d.seq[8199] == d.order[39];
+		ok = d.nseq == DIST_SEQ_LEN && d.block == DIST_BLOCK_MIN &&
+		    d.seq[40] == 42 && d.seq[DIST_SEQ_LEN - 1] ==
+		    d.order[(DIST_SEQ_LEN - 1) % 40];
 	}
 	tap_ok(ok, "pcap+seq: the capture's order, repeated to %d calls",
-	    DIST_SEQ_MIN);
+	    DIST_SEQ_LEN);
 	if (d.name != NULL)
 		dist_free(&d);
 }
@@ -223,49 +224,68 @@ test_bad_capture(const char *pcap)
 	free(buf);
 }
 
+/* Every block of imix's sequence holds exactly 602, 344 and 86 calls. */
+static int
+exact_blocks(const struct dist *d)
+{
+	size_t b, i, n64, n594, n1518;
+
+	for (b = 0; b < d->nseq; b += d->block) {
+		n64 = n594 = n1518 = 0;
+		for (i = b; i < b + d->block; i++) {
+			n64 += d->seq[i] == 64;
+			n594 += d->seq[i] == 594;
+			n1518 += d->seq[i] == 1518;
+		}
+		if (n64 != 602 || n594 != 344 || n1518 != 86)
+			return 0;
+	}
+	return 1;
+}
+
 /* Sequences: exact proportions, shuffled, the same for the same seed. */
 static void
 test_sequence(void)
 {
 	struct dist a, b, c;
 	char err[256];
-	size_t i, n64 = 0, n594 = 0, n1518 = 0, same = 0, run = 0, maxrun = 0;
+	size_t i, n64 = 0, same = 0, run = 0, maxrun = 0;
 
 	dist_parse("imix", 4, &a, err, sizeof(err));
 	dist_parse("imix", 4, &b, err, sizeof(err));
 	dist_parse("mix:64x0.3+1500x0.7", 19, &c, err, sizeof(err));
 	dist_draw(&a, 7);
 	dist_draw(&b, 7);
-	for (i = 0; i < a.nseq; i++) {
-		n64 += a.seq[i] == 64;
-		n594 += a.seq[i] == 594;
-		n1518 += a.seq[i] == 1518;
-		run = i > 0 && a.seq[i] == a.seq[i - 1] ? run + 1 : 1;
+	for (i = 1; i < a.nseq; i++) {
+		run = a.seq[i] == a.seq[i - 1] ? run + 1 : 1;
 		maxrun = run > maxrun ? run : maxrun;
 	}
-	tap_ok(a.nseq == 8196 && n64 == 4781 && n594 == 2732 && n1518 == 683,
-	    "imix: 8196 calls, exactly 7:4:1 (%zu %zu %zu of %zu)", n64, n594,
-	    n1518, a.nseq);
+	tap_ok(a.block == 1032 && a.nseq == 1032 * 255 && exact_blocks(&a),
+	    "imix: blocks of 1032 calls, each exactly 7:4:1, %zu calls in "
+	    "all", a.nseq);
 	tap_ok(a.seq_mean == a.mean, "whole weights: the sequence's mean is "
 	    "the distribution's (%.17g)", a.seq_mean);
 	tap_ok(memcmp(a.seq, b.seq, a.nseq * sizeof(*a.seq)) == 0,
 	    "the same seed draws the same sequence");
-	tap_ok(maxrun < 40, "the sequence is shuffled (longest run %zu)",
-	    maxrun);
+	for (i = 0; i < a.block; i++)
+		same += a.seq[i] == a.seq[a.block + i];
+	tap_ok(maxrun < 40 && same < a.block * 3 / 4, "the blocks are "
+	    "shuffled, each its own way (longest run %zu; blocks 1 and 2 "
+	    "alike at %zu of %zu)", maxrun, same, a.block);
 	dist_free(&b);
 	dist_parse("imix", 4, &b, err, sizeof(err));
 	dist_draw(&b, 8);
-	for (i = 0; i < a.nseq; i++)
+	for (i = 0, same = 0; i < a.nseq; i++)
 		same += a.seq[i] == b.seq[i];
 	tap_ok(same < a.nseq / 2, "another seed, another order (%zu of %zu "
 	    "alike)", same, a.nseq);
 	dist_draw(&c, 7);
 	for (i = 0, n64 = 0; i < c.nseq; i++)
 		n64 += c.seq[i] == 64;
-	tap_ok(c.nseq == DIST_SEQ_MAX && n64 == 19661 &&
+	tap_ok(c.nseq == DIST_SEQ_LEN && n64 == 78643 &&
 	    fabs(c.seq_mean - c.mean) < 0.01,
 	    "fractional weights: %d calls by largest remainder (%zu of 64, "
-	    "mean %.4f for %.4f)", DIST_SEQ_MAX, n64, c.seq_mean, c.mean);
+	    "mean %.4f for %.4f)", DIST_SEQ_LEN, n64, c.seq_mean, c.mean);
 	dist_free(&a);
 	dist_free(&b);
 	dist_free(&c);
