@@ -360,15 +360,13 @@ rx_table_head(const struct rx *x, const struct rx_traffic *t)
 	char lab[32];
 	size_t j;
 
-	printf("\n%s: ", t->name);
 	if (t->seg_dist == NULL)
-		printf("%.0f-byte frames, %zu-byte segments", t->frame_mean,
-		    t->seg);
+		printf("\n%s: frames of %.0f bytes, segments of %zu, %.0f on "
+		    "the wire\n", t->name, t->frame_mean, t->seg, t->wire);
 	else
-		printf("frames of %.2f bytes on average, segments of %.2f "
-		    "(-s %s)", t->frame_mean, t->seg_dist->seq_mean,
-		    t->run_spec);
-	printf(", %.2f bytes on the wire per packet\n", t->wire);
+		printf("\n%s: frames of %.2f bytes on average, segments of "
+		    "%.2f, %.2f on the wire\n  (segments: -s %s)\n", t->name,
+		    t->frame_mean, t->seg_dist->seq_mean, t->wire, t->run_spec);
 	if (t->skipped > 0)
 		printf("  (%zu of %zu packets have no transport segment and "
 		    "are left out)\n", t->skipped, t->packets);
@@ -405,10 +403,10 @@ rx_table(const struct rx *x)
 	size_t i, k, j, pt;
 	int path;
 
-	printf("Receive checksum per packet, %s (family %d model %d), "
-	    "timer %s at %.3f GHz, %s cache\n", rx_cpu_name(), ctx.cpu.family,
-	    ctx.cpu.model, ctx.timer.name, ctx.timer.hz / 1e9,
-	    x->cache ? "cold" : "hot");
+	printf("Receive checksum per packet: whole calls, medians, %s cache\n"
+	    "%s (family %d model %d), timer %s at %.3f GHz\n",
+	    x->cache ? "cold" : "hot", rx_cpu_name(), ctx.cpu.family,
+	    ctx.cpu.model, ctx.timer.name, ctx.timer.hz / 1e9);
 	for (i = 0; i < x->nt; i++) {
 		rx_table_head(x, &x->t[i]);
 		for (path = 0; path < P_NPATHS; path++)
