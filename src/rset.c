@@ -168,7 +168,7 @@ const char *
 rset_size_label(const struct rpoint *p, char *buf, size_t len)
 {
 	if (rset_shape(p)[0] != '\0')
-		snprintf(buf, len, "%s", p->shape);
+		return p->shape;	/* any length: a file's path */
 	else
 		snprintf(buf, len, "%zu", p->size);
 	return buf;
@@ -178,8 +178,8 @@ const char *
 rset_point_shape(const struct point *q, char *buf, size_t len)
 {
 	if (q->dist != NULL)
-		snprintf(buf, len, "%s", q->dist->name);
-	else if (q->has_from && q->from_size != q->size)
+		return q->dist->name;	/* any length: a file's path */
+	if (q->has_from && q->from_size != q->size)
 		snprintf(buf, len, "%zu/%zu", q->from_size, q->size);
 	else if (len > 0)
 		buf[0] = '\0';

@@ -131,7 +131,10 @@ double	rset_bytes(const struct rpoint *p);
 const char *rset_shape(const struct rpoint *p);
 /* The size as a table shows it: the shape when there is one, else size. */
 const char *rset_size_label(const struct rpoint *p, char *buf, size_t len);
-/* The shape of an engine point ("" for a fixed size), into buf. */
+/*
+ * The shape of an engine point ("" for a fixed size): a distribution's
+ * name, or a csum_diff F/T pair written into buf.
+ */
 const char *rset_point_shape(const struct point *q, char *buf, size_t len);
 /* (src - dst) mod 8: the relative misalignment of a copy. */
 size_t	rset_rel_align(const struct rpoint *p);

@@ -37,6 +37,13 @@ expect_exit 0 "run -s @FILE,64,1518" -- $R -k csum.generic64 -s "@$TMPD/imix.txt
 [ "$(cell "$TMPD/file.csv" '*' shape | tr '\n' ' ')" = "  @$TMPD/imix.txt " ] &&
     near "$(cell "$TMPD/file.csv" 3 mean_size)" 361.8333333333333
 ok $? "-s @FILE: rows of 64 and 1518, then the file's distribution"
+# A file's path of any length names its rows whole, in CSV, JSON and tables.
+long="$TMPD/a-directory-whose-name-takes-the-shape-of-a-point-past-eighty-bytes"
+mkdir -p "$long" && cp "$TMPD/imix.txt" "$long/mix.txt"
+expect_exit 0 "run -s @FILE at a long path, as JSON" -- $R -k csum.generic64 -s "@$long/mix.txt" -o "$TMPD/long.json"
+grep -q "\"shape\": \"@$long/mix.txt\"" "$TMPD/long.json" &&
+    grep -q "\"name\": \"csum.generic64/@$long/mix.txt/" "$TMPD/long.json"
+ok $? "-s @FILE at a long path: its shape and name whole"
 printf '64 7\n594 seven\n' >"$TMPD/bad.txt"
 expect_exit 2 "a bad distribution file exits 2" -- $R -s "@$TMPD/bad.txt"
 stderr_one_line "bad.txt:2: weight \"seven\"" "a bad distribution file: one line naming file, line and field"
