@@ -11,7 +11,7 @@ set -e
 
 cd "$(dirname "$0")/.."
 
-pkgs="build-essential autoconf automake pkg-config libcpuid-dev gnuplot-nox"
+pkgs="build-essential autoconf automake pkg-config libcpuid-dev libpcap-dev gnuplot-nox"
 missing=""
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

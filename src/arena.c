@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "arena.h"
+#include "dist.h"
 #include "util.h"
 
 #define ROUND_UP(x, a)	(((x) + (a) - 1) / (a) * (a))
@@ -58,6 +59,15 @@ point_off(const struct point *p)
 	return p->src_off > p->dst_off ? p->src_off : p->dst_off;
 }
 
+/* The most bytes one call of p reads or writes from either buffer. */
+static size_t
+point_span(const struct point *p)
+{
+	size_t n = p->dist != NULL ? p->dist->max : p->size;
+
+	return p->has_from && p->from_size > n ? p->from_size : n;
+}
+
 static size_t
 slot_stride(const struct point *p, size_t page)
 {
@@ -68,7 +78,7 @@ slot_stride(const struct point *p, size_t page)
 	 * An offset of 64 or more is about the position in the page (a page-
 	 * crossing point), so then slots are page aligned and keep it.
 	 */
-	return ROUND_UP(p->size + off + 64, off >= 64 ? page : 64);
+	return ROUND_UP(point_span(p) + off + 64, off >= 64 ? page : 64);
 }
 
 /* The bytes each of the two maps needs: the most any point needs. */
@@ -82,7 +92,7 @@ map_bytes(const struct point *pts, size_t npts, size_t llc, size_t page,
 	for (i = 0; i < npts; i++) {
 		const struct point *p = &pts[i];
 
-		need = ROUND_UP(p->size + point_off(p) + 64, page);
+		need = ROUND_UP(point_span(p) + point_off(p) + 64, page);
 		if (p->cache == CACHE_COLD) {
 			size_t pool = cold_pool_bytes(llc);
 			size_t st = slot_stride(p, page);

@@ -9,6 +9,7 @@
 #include "cmd.h"
 #include "optval.h"
 #include "plot.h"
+#include "rx_report.h"
 #include "util.h"
 
 enum {
@@ -31,6 +32,24 @@ static const struct opt_row plot_rows[] = {
 	[P_KEEP_DATA] = { .like = &opt_keep_data },
 };
 
+/* A csumbench rx CSV: one figure per traffic. */
+static int
+plot_rx_results(const struct plot_opts *po, const char *path, char *dir)
+{
+	struct figlist figs = { NULL, 0 };
+	char err[512];
+	size_t i;
+	int rc = rx_results_plot(po, path, &figs, err, sizeof(err));
+
+	for (i = 0; i < figs.n; i++)
+		printf("%s\n", figs.v[i].path);
+	if (rc != 0)
+		usage_error("%s", err);
+	plot_figlist_free(&figs);
+	free(dir);
+	return 0;
+}
+
 static int
 plot_exec(struct options *o)
 {
@@ -47,6 +66,8 @@ plot_exec(struct options *o)
 	    err, sizeof(err)) != 0 ||
 	    optval_cost(OPTVAL_OF(o, P_COST), &po.cost, err, sizeof(err)) != 0)
 		usage_error("plot: %s", err);
+	if (rx_results_is(o->argv[0]))
+		return plot_rx_results(&po, o->argv[0], dir);
 	if (plot_input_load(&in, &po, o->argv[0], o->val[P_COMPARE], err,
 	    sizeof(err)) != 0)
 		usage_error("%s", err);

@@ -18,6 +18,7 @@
 #include "decimal.h"
 #include "rset.h"
 #include "plot.h"
+#include "rx_report.h"
 #include "util.h"
 
 enum {
@@ -255,7 +256,8 @@ group_slice(const struct plot_opts *o, const struct rset *rs, size_t first,
 			continue;
 		done[j] = 1;
 		if (q->src_align == s0 && q->dst_align == d0 &&
-		    q->distance == dist && q->size > 0 && q->st.median > 0)
+		    q->distance == dist && q->size > 0 && q->st.median > 0 &&
+		    rset_shape(q)[0] == '\0')
 			out[n++] = j;
 	}
 	return n;
@@ -432,6 +434,41 @@ write_best(FILE *fp, const struct plot_opts *o, const struct rset *rs)
 	free(sizes);
 }
 
+/*
+ * Distributions and csum_diff F/T shapes: not on a size axis, so not in
+ * the figures; a table of their own.
+ */
+static void
+write_shapes(FILE *fp, const struct plot_opts *o, const struct rset *rs)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < rs->n; i++) {
+		const struct rpoint *p = &rs->p[i];
+
+		if (!plot_row_selected(o, p) || rset_shape(p)[0] == '\0')
+			continue;
+		if (n++ == 0)
+			fprintf(fp, "## Distributions and shapes\n\nPoints whose "
+			    "size is a distribution (each call takes the next "
+			    "size of a sequence drawn from it) or a csum_diff "
+			    "from/to pair: the median cost per call with its "
+			    "overhead (the empty call's cost: median plus "
+			    "overhead is the whole call), and bytes per unit "
+			    "at the mean size.\n\n| family | kernel | shape | "
+			    "mean size | cache | mode | median | overhead | "
+			    "unit | bytes/unit |\n|---|---|---|---:|---|---|"
+			    "---:|---:|---|---:|\n");
+		fprintf(fp, "| %s | %s | ", p->family, p->kernel);
+		md_cell(fp, rset_shape(p));
+		fprintf(fp, " | %.2f | %s | %s | %.2f | %.2f | %s | %.2f |\n",
+		    rset_bytes(p), p->cache, p->mode, p->st.median,
+		    p->overhead, p->unit, rset_bytes_per_unit(p));
+	}
+	if (n > 0)
+		fputc('\n', fp);
+}
+
 /* compare's markdown tables of the points the delta charts show. */
 static void
 write_deltas(FILE *fp, const struct cmp_result *res,
@@ -535,9 +572,31 @@ write_report(FILE *fp, const struct plot_opts *po, const struct plot_input *in,
 		    "call");
 	write_provenance(fp, rs, in->has_base ? &in->base : NULL);
 	write_best(fp, po, rs);
+	write_shapes(fp, po, rs);
 	write_figures(fp, figs);
 	if (in->has_base)
 		write_deltas(fp, &in->res, &in->co, path, compare);
+}
+
+/* A csumbench rx CSV: its tables and a figure per traffic. */
+static int
+report_rx(const struct plot_opts *po, const char *path, char *dir)
+{
+	struct figlist figs = { NULL, 0 };
+	struct outfile of;
+	char err[512], *out = xasprintf("%s/report.md", po->dir);
+
+	if (plot_mkdir(po->dir, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+	outfile_open(&of, out);
+	if (rx_results_report(po, path, of.fp, &figs, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+	outfile_commit(&of);
+	printf("%s\n", out);
+	free(out);
+	plot_figlist_free(&figs);
+	free(dir);
+	return 0;
 }
 
 static int
@@ -555,6 +614,8 @@ report_exec(struct options *o)
 	    err, sizeof(err)) != 0 ||
 	    optval_cost(OPTVAL_OF(o, P_COST), &po.cost, err, sizeof(err)) != 0)
 		usage_error("report: %s", err);
+	if (rx_results_is(o->argv[0]))
+		return report_rx(&po, o->argv[0], dir);
 	if (plot_input_load(&in, &po, o->argv[0], o->val[P_COMPARE], err,
 	    sizeof(err)) != 0)
 		usage_error("%s", err);

@@ -19,6 +19,7 @@
 #include "bound.h"
 #include "cmd.h"
 #include "compare.h"
+#include "dist.h"
 #include "engine.h"
 #include "grid.h"
 #include "interrupt.h"
@@ -58,7 +59,9 @@ static const struct opt_row run_rows[] = {
 	[R_SIZES] = { .name = "sizes", .letter = 's', .arg = "SPEC",
 	    .help = "sizes: list, A-B:xF, A-B:+S, K/M suffixes, or a preset: "
 	    "quick, default, bpf, sparc, small, pow2, packet, large; quick also "
-	    "with no arguments at all",
+	    "with no arguments at all. Distributions (each call the next size "
+	    "of a mix): imix, tcp-bulk, jumbo, tcp-ack, mix:SIZExW+..., @FILE, "
+	    "pcap[+l4][+seq]:FILE. csum_diff shapes: F/T",
 	    .def = "default", .alt = "quick" },
 	[R_ALIGN] = { .name = "align", .letter = 'a', .arg = "SPEC",
 	    .help = "offsets: SPEC (src=dst) or SRC/DST (every pair), or a "
@@ -72,7 +75,9 @@ static const struct opt_row run_rows[] = {
 	[R_PRESET] = { .name = "preset", .letter = 'p', .arg = "NAME",
 	    .help = "defaults for -f, -s and -a from a named sweep: uaccess "
 	    "(the user-copy strategies of the riscv uaccess cover letter, src "
-	    "x dst offsets 0-7); given options win" },
+	    "x dst offsets 0-7), bpf-rewrite (csum_diff with from and to of "
+	    "different sizes), bpf-push (csum_diff from nothing, the bpf "
+	    "cover letter's call); given options win" },
 	[R_REPS] = { .name = "reps", .letter = 'r', .arg = "N",
 	    .help = "samples per point, at least; --target-ci may add more",
 	    .def = "31", .alt = "15" },
@@ -370,20 +375,95 @@ run_check_baseline(const struct run *r)
 }
 
 /*
- * Point number npts: kernel j at size i, offsets a and distance d (the
- * default placement when none was asked for). Returns 1 when the point
- * cannot be (csum_diff takes whole 32-bit words), else 0.
+ * One size of the grid as a call takes it: a fixed size, a csum_diff
+ * from/to shape, or a distribution (size: its mean, rounded).
+ */
+struct size_item {
+	size_t		 size, from;
+	int		 has_from;
+	const struct dist *dist;
+};
+
+/* Every size of the grid: fixed sizes, then shapes, then distributions. */
+static size_t
+run_items(struct run *r, struct size_item **out)
+{
+	const struct grid *g = &r->sg;
+	struct size_item *it = xcalloc(g->n + g->npair + g->ndist + 1,
+	    sizeof(*it));
+	size_t i, n = 0;
+
+	for (i = 0; i < g->n; i++)
+		it[n++].size = g->v[i];
+	for (i = 0; i < g->npair; i++, n++) {
+		it[n].size = g->pair[i].to;
+		it[n].from = g->pair[i].from;
+		it[n].has_from = 1;
+	}
+	for (i = 0; i < g->ndist; i++, n++) {
+		it[n].dist = &g->dist[i];
+		it[n].size = (size_t)llround(g->dist[i].seq_mean);
+	}
+	*out = it;
+	return n;
+}
+
+/* Why kernel k does not take item it: 0 it does, 1 a shape is csum_diff's,
+ * 2 csum_diff takes whole 32-bit words. */
+static int
+item_skip(const struct kernel *k, const struct size_item *it)
+{
+	size_t i;
+
+	if (it->has_from && k->family != K_CSUM_DIFF)
+		return 1;
+	if (k->family != K_CSUM_DIFF)
+		return 0;
+	if (it->dist != NULL) {
+		for (i = 0; i < it->dist->nbin; i++)
+			if (it->dist->bin[i].size % 4 != 0)
+				return 2;
+		return 0;
+	}
+	return it->size % 4 != 0 || (it->has_from && it->from % 4 != 0) ? 2 :
+	    0;
+}
+
+/* Say which points were left out, and why; exit 2 if all were. */
+static void
+run_skipped(const struct run *r, const size_t *skipped)
+{
+	if (r->npts == 0)
+		usage_error("nothing to measure: %s", skipped[1] > 0 &&
+		    skipped[2] == 0 ? "F/T sizes are csum_diff's only" :
+		    "csum_diff needs sizes that are multiples of 4");
+	if (skipped[2])
+		talk("csumbench: %zu csum_diff point%s skipped: sizes must be "
+		    "multiples of 4\n", skipped[2], skipped[2] == 1 ? "" : "s");
+	if (skipped[1])
+		talk("csumbench: %zu point%s skipped: F/T sizes are csum_diff's "
+		    "only\n", skipped[1], skipped[1] == 1 ? "" : "s");
+}
+
+/*
+ * Point number npts: kernel j at size item it, offsets a and distance d
+ * (the default placement when none was asked for). Returns why the point
+ * cannot be (as item_skip), else 0.
  */
 static int
-run_point(struct run *r, int cache, int mode, size_t i, size_t a, size_t d,
-    size_t j)
+run_point(struct run *r, int cache, int mode, const struct size_item *it,
+    size_t a, size_t d, size_t j)
 {
 	struct point *p = &r->pts[r->npts];
+	int why;
 
-	if (r->ks[j]->family == K_CSUM_DIFF && r->sg.v[i] % 4 != 0)
-		return 1;
+	if ((why = item_skip(r->ks[j], it)) != 0)
+		return why;
 	p->k = r->ks[j];
-	p->size = r->sg.v[i];
+	p->size = it->size;
+	p->from_size = it->from;
+	p->has_from = it->has_from;
+	p->dist = it->dist;
 	p->src_off = r->ag.v[a].src;
 	p->dst_off = r->ag.v[a].dst;
 	p->distance = r->dg.n > 0 ? r->dg.v[d] :
@@ -513,7 +593,11 @@ run_twins(struct run *r)
 		for (j = i + 1; j < r->npts && r->pts[j].size == p->size &&
 		    r->pts[j].src_off == p->src_off &&
 		    r->pts[j].dst_off == p->dst_off &&
-		    r->pts[j].cache == p->cache && r->pts[j].mode == p->mode; j++)
+		    r->pts[j].cache == p->cache && r->pts[j].mode == p->mode &&
+		    r->pts[j].distance == p->distance &&
+		    r->pts[j].dist == p->dist &&
+		    r->pts[j].has_from == p->has_from &&
+		    r->pts[j].from_size == p->from_size; j++)
 			if (strncmp(r->pts[j].k->name, r->ab[1], lb) == 0 &&
 			    r->pts[j].k->name[lb] == ':' &&
 			    strcmp(r->pts[j].k->name + lb + 1,
@@ -528,36 +612,35 @@ run_twins(struct run *r)
 static void
 run_points(struct run *r)
 {
-	size_t i, j, a, nd, skipped = 0;
+	size_t i, j, a, nd, ni, skipped[3] = { 0, 0, 0 };
+	struct size_item *it;
 	unsigned cm;
 
 	ctx_cpu();
 	ctx_tune(r->tune_file);
 	run_kernels(r);
+	for (i = 0; i < r->sg.ndist; i++)
+		dist_draw(&r->sg.dist[i], r->eo.seed ? r->eo.seed : 0x5eed);
+	ni = run_items(r, &it);
 	nd = r->dg.n > 0 ? r->dg.n : 1;
-	if ((double)r->sg.n * (double)r->ag.n * (double)nd * (double)r->nk >
-	    5e6)
+	if ((double)ni * (double)r->ag.n * (double)nd * (double)r->nk > 5e6)
 		usage_error("the sweep has too many points (%zu sizes x %zu "
-		    "offsets x %zu distances x %zu kernels)", r->sg.n, r->ag.n,
-		    nd, r->nk);
-	r->pts = xcalloc(r->sg.n * r->ag.n * nd * r->nk * 4, sizeof(*r->pts));
+		    "offsets x %zu distances x %zu kernels)", ni, r->ag.n, nd,
+		    r->nk);
+	r->pts = xcalloc(ni * r->ag.n * nd * r->nk * 4, sizeof(*r->pts));
 	for (cm = 0; cm < 4; cm++) {
 		int cache = (int)(cm >> 1), mode = (int)(cm & 1);
 
 		if (!(r->caches & (1u << cache)) || !(r->modes & (1u << mode)))
 			continue;
-		for (i = 0; i < r->sg.n; i++)
+		for (i = 0; i < ni; i++)
 			for (a = 0; a < r->ag.n * nd; a++)
 				for (j = 0; j < r->nk; j++)
-					skipped += run_point(r, cache, mode, i,
-					    a / nd, a % nd, j);
+					skipped[run_point(r, cache, mode,
+					    &it[i], a / nd, a % nd, j)]++;
 	}
-	if (r->npts == 0)
-		usage_error("nothing to measure: csum_diff needs sizes that "
-		    "are multiples of 4");
-	if (skipped)
-		talk("csumbench: %zu csum_diff point%s skipped: sizes must be "
-		    "multiples of 4\n", skipped, skipped == 1 ? "" : "s");
+	free(it);
+	run_skipped(r, skipped);
 	if (r->ab[0] != NULL)
 		run_twins(r);
 }
@@ -715,11 +798,17 @@ point_order(const void *a, const void *b)
 	CMP(p->k, q->k);
 	CMP(p->cache, q->cache);
 	CMP(p->mode, q->mode);
+	/* Fixed sizes, then csum_diff shapes, then distributions. */
+	CMP(p->dist != NULL, q->dist != NULL);
+	CMP(p->has_from, q->has_from);
 	CMP(p->size, q->size);
+	CMP(p->from_size, q->from_size);
 	CMP(p->src_off, q->src_off);
 	CMP(p->dst_off, q->dst_off);
 	CMP(p->distance, q->distance);
 #undef CMP
+	if (p->dist != NULL && q->dist != NULL)
+		return strcmp(p->dist->name, q->dist->name);
 	return 0;
 }
 

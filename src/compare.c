@@ -137,8 +137,11 @@ cmp_trunc2(double pct)
 static void
 point_desc(const struct rpoint *p, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s size %zu offsets %zu/%zu distance %zu %s %s",
-	    p->kernel, p->size, p->src_align, p->dst_align, p->distance,
+	char sz[80];
+
+	snprintf(buf, len, "%s size %s offsets %zu/%zu distance %zu %s %s",
+	    p->kernel, rset_size_label(p, sz, sizeof(sz)), p->src_align,
+	    p->dst_align, p->distance,
 	    p->cache, p->mode);
 }
 
@@ -755,7 +758,7 @@ bpf_measure(const struct cmp_row *rows, size_t n, struct bpf_table *t)
 		if (rate_stats(rows[i].b, rows[i].fb,
 		    rate_hz(rows[i].b, rows[i].fb), &t->rb[i], &t->sb[i]) != 0)
 			t->rb[i] = NAN;
-		snprintf(buf, sizeof(buf), "%zu", rows[i].a->size);
+		rset_size_label(rows[i].a, buf, sizeof(buf));
 		if (strlen(buf) + 7 > t->w[0])
 			t->w[0] = strlen(buf) + 7;
 		for (k = 1; k <= 2; k++) {
@@ -821,8 +824,10 @@ bpf_row(FILE *out, const struct cmp_row *r, const struct bpf_table *t,
 {
 	const size_t *w = t->w;
 	double ra = t->ra[i], rb = t->rb[i];
+	char sz[80];
 
-	fprintf(out, "  |      %-*zu|", (int)(w[0] - 6), r->a->size);
+	fprintf(out, "  |      %-*s|", (int)(w[0] - 6),
+	    rset_size_label(r->a, sz, sizeof(sz)));
 	bpf_rate(out, r->a, ra, t->sa[i], w[1], lg);
 	bpf_rate(out, r->b, rb, t->sb[i], w[2], lg);
 	if (isfinite(ra) && isfinite(rb) && ra > 0) {
@@ -881,7 +886,7 @@ print_ticks(FILE *out, const struct cmp_row *rows, size_t n,
 {
 	size_t i, nlog = 0;
 	double lsum = 0;
-	char lab[400], info[700], u[32];
+	char lab[400], info[700], u[32], sz[80];
 	const char *unit = res->unit;
 	const char *fmt = strcmp(unit, "ticks") == 0 ||
 	    strcmp(unit, "cycles") == 0 ? "%.0f" : "%.2f";
@@ -902,7 +907,8 @@ print_ticks(FILE *out, const struct cmp_row *rows, size_t n,
 		const struct cmp_row *r = &rows[i];
 		double a = r->a->st.median * r->fa, b = r->b->st.median * r->fb;
 
-		fprintf(out, "  %zu\t\t", r->a->size);
+		fprintf(out, "  %s\t\t", rset_size_label(r->a, sz,
+		    sizeof(sz)));
 		fprintf(out, fmt, a);
 		fputs("\t\t", out);
 		fprintf(out, fmt, b);
@@ -941,7 +947,7 @@ print_markdown(FILE *out, const struct cmp_row *rows, size_t n,
 {
 	size_t i, nlog = 0;
 	double lsum = 0;
-	char lab[400], info[700], d[32];
+	char lab[400], info[700], d[32], sz[80];
 	const char *unit = res->unit;
 	struct legend lg = { .insig = 0 };
 
@@ -956,7 +962,8 @@ print_markdown(FILE *out, const struct cmp_row *rows, size_t n,
 		const struct cmp_row *r = &rows[i];
 
 		fmt_pct(d, sizeof(d), r->ratio);
-		fprintf(out, "| %zu | %.2f | %.2f | %s%s | ", r->a->size,
+		fprintf(out, "| %s | %.2f | %.2f | %s%s | ",
+		    rset_size_label(r->a, sz, sizeof(sz)),
 		    r->a->st.median * r->fa, r->b->st.median * r->fb, d,
 		    !isfinite(r->ratio) ? "" : sig_mark(r, "", " ~", " ?"));
 		if (isnan(r->p))
@@ -985,10 +992,10 @@ static void
 print_csv_header(FILE *out)
 {
 	static const char *const cols[] = {
-		"row", "family", "a_kernel", "b_kernel", "size", "src_align",
-		"dst_align", "distance", "cache", "mode", "unit", "cost",
-		"a_n", "a_median", "a_mean", "a_stddev", "b_n", "b_median",
-		"b_mean", "b_stddev", "delta_pct", "p_value", "test",
+		"row", "family", "a_kernel", "b_kernel", "size", "shape",
+		"src_align", "dst_align", "distance", "cache", "mode", "unit",
+		"cost", "a_n", "a_median", "a_mean", "a_stddev", "b_n",
+		"b_median", "b_mean", "b_stddev", "delta_pct", "p_value", "test",
 		"significant", "noise", "gate", "timer", "cpu", NULL
 	};
 	struct csv_writer w;
@@ -1009,10 +1016,13 @@ csv_where(struct csv_writer *w, const char *kind, const struct cmp_row *r,
 	csv_str(w, r->a->family);
 	csv_str(w, r->a->kernel);
 	csv_str(w, r->b->kernel);
-	if (point)
+	if (point) {
 		csv_ulong(w, r->a->size);
-	else
+		csv_str(w, rset_shape(r->a));
+	} else {
 		csv_str(w, "");
+		csv_str(w, "");
+	}
 	csv_ulong(w, r->a->src_align);
 	csv_ulong(w, r->a->dst_align);
 	csv_ulong(w, r->a->distance);

@@ -23,11 +23,13 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arena.h"
 #include "batch.h"
+#include "dist.h"
 #include "engine.h"
 #include "floor.h"
 #include "util.h"
@@ -73,12 +75,20 @@ mode_name(int mode)
 }
 
 
+/* csum_diff's from length: from_size, or size for the usual shape. */
+static size_t
+point_from(const struct point *p)
+{
+	return p->has_from ? p->from_size : p->size;
+}
+
 static int
 same_position(const struct point *a, const struct point *b)
 {
 	return a->size == b->size && a->src_off == b->src_off &&
 	    a->dst_off == b->dst_off && a->distance == b->distance &&
-	    a->cache == b->cache && a->mode == b->mode;
+	    a->cache == b->cache && a->mode == b->mode &&
+	    a->dist == b->dist && point_from(a) == point_from(b);
 }
 
 static double
@@ -113,6 +123,7 @@ spin_up(double seconds)
  */
 struct group {
 	size_t	first, n;	/* points [first, first+n) */
+	struct batch_shape sh;	/* what each call processes */
 	struct arena_view b;
 	struct arena_view eb;	/* the empties' view: hot slots, same loop */
 	struct floor fl;
@@ -186,11 +197,11 @@ warm_group(struct sweep *sw, struct group *gr, size_t warmup)
 	for (r = 0; r < warmup; r++) {
 		for (i = gr->first; i < gr->first + gr->n; i++)
 			(void)batch_time(pts[i].k->family, pts[i].k->fn, &gr->b,
-			    pts[i].size, pts[i].batch, pts[i].mode, sw->ti);
+			    &gr->sh, pts[i].batch, pts[i].mode, sw->ti);
 		for (i = 0; i < (size_t)gr->fl.ne; i++) {
 			e = &gr->fl.e[i];
 			(void)batch_time(e->fam, floor_empty(e->fam, e->k),
-			    &gr->eb, p0->size, e->batch, p0->mode, sw->ti);
+			    &gr->eb, &gr->sh, e->batch, p0->mode, sw->ti);
 		}
 	}
 }
@@ -210,7 +221,7 @@ visit(struct sweep *sw, struct group *gr, size_t v)
 		struct point *p = &sw->pts[gr->first + v];
 
 		el = (double)batch_time(p->k->family, p->k->fn, &gr->b,
-		    p->size, p->batch, p->mode, ti);
+		    &gr->sh, p->batch, p->mode, ti);
 		sw->raw[v] = (el - ti->overhead) / (double)p->batch;
 		p->spent += el / ti->hz;
 		sw->pr.spent += el / ti->hz;
@@ -219,10 +230,31 @@ visit(struct sweep *sw, struct group *gr, size_t v)
 		struct floor_empty *e = &gr->fl.e[v - gr->n];
 
 		el = (double)batch_time(e->fam, floor_empty(e->fam, e->k),
-		    &gr->eb, p0->size, e->batch, p0->mode, ti);
+		    &gr->eb, &gr->sh, e->batch, p0->mode, ti);
 		e->cur = (el - ti->overhead) / (double)e->batch;
 		sw->pr.done += e->units / ti->hz;
 	}
+}
+
+/*
+ * Distribution mode: the next repetition starts at the blocks after the
+ * most this one took, so every kernel's samples see new blocks, all the
+ * same blocks in one repetition.
+ */
+static void
+next_blocks(struct sweep *sw, struct group *gr)
+{
+	size_t i, most = 0;
+
+	if (gr->sh.seq == NULL)
+		return;
+	for (i = gr->first; i < gr->first + gr->n; i++)
+		if (sw->pts[i].batch > most)
+			most = sw->pts[i].batch;
+	for (i = 0; i < (size_t)gr->fl.ne; i++)
+		if (gr->fl.e[i].batch > most)
+			most = gr->fl.e[i].batch;
+	gr->sh.start = (gr->sh.start + most) % gr->sh.nseq;
 }
 
 /*
@@ -245,6 +277,7 @@ sample_group(struct sweep *sw, struct group *gr, size_t reps, size_t warmup)
 		for (j = 0; j < nv; j++)
 			visit(sw, gr, sw->order[j]);
 		floor_close_rep(&gr->fl);
+		next_blocks(sw, gr);
 		for (i = 0; i < gr->n; i++) {
 			struct point *p = &sw->pts[gr->first + i];
 
@@ -321,6 +354,13 @@ build_groups(struct sweep *sw)
 		gr->first = i;
 		gr->n = j - i;
 		gr->active = 1;
+		gr->sh.n = pts[i].size;
+		gr->sh.from = point_from(&pts[i]);
+		if (pts[i].dist != NULL) {
+			gr->sh.seq = pts[i].dist->seq;
+			gr->sh.nseq = pts[i].dist->nseq;
+			gr->sh.block = pts[i].dist->block;
+		}
 		arena_view(&gr->b, &sw->ar, &pts[i], sw->o->llc, &sw->seed);
 		arena_view_hot(&gr->eb, &gr->b);
 		floor_init(&gr->fl);
@@ -341,9 +381,9 @@ build_groups(struct sweep *sw)
 static void
 train_primers(struct sweep *sw)
 {
-	unsigned char trained[K_NFAMILIES][2][2];
+	unsigned char trained[K_NFAMILIES][3][2][2];
 	size_t g;
-	int f;
+	int f, l;
 
 	memset(trained, 0, sizeof(trained));
 	for (g = 0; g < sw->ngroups; g++) {
@@ -354,10 +394,11 @@ train_primers(struct sweep *sw)
 		for (f = 0; f < gr->fl.ne; f++) {
 			enum kfamily fam = gr->fl.e[f].fam;
 
-			if (trained[fam][c][m])
+			l = batch_loop_kind(fam, &gr->sh);
+			if (trained[fam][l][c][m])
 				continue;
-			trained[fam][c][m] = 1;
-			batch_train(fam, &gr->eb, p0->size, m, sw->ti);
+			trained[fam][l][c][m] = 1;
+			batch_train(fam, &gr->eb, &gr->sh, m, sw->ti);
 		}
 	}
 }
@@ -403,7 +444,7 @@ calibrate(struct sweep *sw)
 			 * at -0.1 tick.
 			 */
 			e->batch = batch_calibrate(e->fam, floor_empty(e->fam,
-			    e->k), &gr->eb, p0->size, p0->mode, sw->target, ti,
+			    e->k), &gr->eb, &gr->sh, p0->mode, sw->target, ti,
 			    &e->units);
 			sw->pr.planned += reps * e->units / ti->hz;
 		}
@@ -411,7 +452,7 @@ calibrate(struct sweep *sw)
 			struct point *p = &sw->pts[i];
 
 			p->batch = batch_calibrate(p->k->family, p->k->fn,
-			    &gr->b, p->size, p->mode, sw->target, ti,
+			    &gr->b, &gr->sh, p->mode, sw->target, ti,
 			    &p->batch_units);
 			free(p->samples);
 			free(p->floors);
@@ -601,6 +642,7 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 	const struct timer_info *ti = o->ti;
 	double t_start = now_seconds();
 	struct sweep sw;
+	size_t i;
 
 	if (rep != NULL)
 		memset(rep, 0, sizeof(*rep));
@@ -618,6 +660,12 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 		sw.target = 200 * ti->resolution;
 	if (sw.target < 50 * ti->overhead)
 		sw.target = 50 * ti->overhead;
+	for (i = 0; i < npts; i++)
+		if (pts[i].dist != NULL && pts[i].dist->seq == NULL) {
+			snprintf(err, errlen, "distribution %s has no drawn "
+			    "sequence", pts[i].dist->name);
+			return -1;
+		}
 	if (arena_setup(&sw.ar, pts, npts, o->llc, &sw.seed, err, errlen) != 0)
 		return -1;
 	build_groups(&sw);

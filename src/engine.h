@@ -2,7 +2,9 @@
  * engine.h - the measurement engine.
  *
  * The measured quantity is the cost of one call at one grid point:
- * kernel x size x src offset x dst offset x cache state x call mode.
+ * kernel x size x src offset x dst offset x cache state x call mode, where
+ * the size may be a distribution (each call takes the next size of a
+ * sequence drawn from it) or, for csum_diff, a from and a to length.
  * A sample is one timed batch of calls; its per-call cost (the whole
  * call, what the cover letters' ticks and calls per second were) is
  *   (elapsed - timer overhead) / batch,
@@ -30,6 +32,7 @@
 #include <stdint.h>
 
 #include "../kernels/kernel.h"
+#include "rng.h"
 #include "stats.h"
 #include "timer.h"
 
@@ -44,15 +47,25 @@
 enum cache_mode { CACHE_HOT, CACHE_COLD };
 enum call_mode { MODE_THROUGHPUT, MODE_LATENCY };
 
+struct dist;
+
 struct point {
 	const struct kernel *k;
-	size_t	 size;
+	size_t	 size;		/* a distribution: its mean, rounded */
 	size_t	 src_off, dst_off;
 	/*
 	 * Placement: (destination base - source base) mod the page size,
 	 * the offsets applied on top (arena.c, dst_base).
 	 */
 	size_t	 distance;
+	/*
+	 * Distribution mode: each call takes the next size of dist->seq
+	 * (drawn with dist_draw before engine_run), or NULL: size is fixed.
+	 */
+	const struct dist *dist;
+	/* csum_diff only: from's length when has_from, else size. */
+	size_t	 from_size;
+	int	 has_from;
 	int	 cache;		/* enum cache_mode */
 	int	 mode;		/* enum call_mode */
 	/*
@@ -153,30 +166,5 @@ int	family_parse(const char *s);
 
 /* A sink no compiler can see through: every result is folded into it. */
 extern volatile uint64_t engine_sink;
-
-/* splitmix64: a small, good PRNG for data and shuffles. */
-static inline uint64_t
-rng_next(uint64_t *s)
-{
-	uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-/* Shuffle v[0..n-1] (Fisher-Yates), drawing n - 1 numbers from s. */
-static inline void
-rng_shuffle(size_t *v, size_t n, uint64_t *s)
-{
-	size_t i, k, t;
-
-	for (i = n; i > 1; i--) {
-		k = (size_t)(rng_next(s) % i);
-		t = v[i - 1];
-		v[i - 1] = v[k];
-		v[k] = t;
-	}
-}
 
 #endif

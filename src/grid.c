@@ -117,6 +117,8 @@ struct ctx {
 	const struct grid_preset *table; /* which presets; NULL: the sizes' */
 	char		*err;
 	size_t		 errlen;
+	struct grid	*g;		/* sizes: where shapes and dists go */
+	size_t		 pcap;		/* shapes allocated */
 };
 
 struct vec {
@@ -476,15 +478,79 @@ expand_range(struct ctx *c, const char *s, size_t len, size_t a, size_t b,
 	return 0;
 }
 
+/* A distribution item: parsed (its file read) unless named already. */
+static int
+parse_dist_item(struct ctx *c, const char *s, size_t len)
+{
+	struct grid	*g = c->g;
+	struct dist	 d;
+	char		 why[200];
+	size_t		 i;
+
+	for (i = 0; i < g->ndist; i++)
+		if (strlen(g->dist[i].name) == len &&
+		    memcmp(g->dist[i].name, s, len) == 0)
+			return 0;
+	if (g->ndist == GRID_MAX_DISTS) {
+		fail(c, s, len, "more than %d distributions", GRID_MAX_DISTS);
+		return -1;
+	}
+	if (dist_parse(s, len, &d, why, sizeof why) != 0) {
+		fail(c, s, len, "%s", why);
+		return -1;
+	}
+	if (g->dist == NULL &&
+	    (g->dist = calloc(GRID_MAX_DISTS, sizeof *g->dist)) == NULL) {
+		dist_free(&d);
+		fail(c, s, len, "out of memory");
+		return -1;
+	}
+	g->dist[g->ndist++] = d;
+	return 0;
+}
+
+/* F/T, a csum_diff shape; F = T is the size F. */
+static int
+parse_pair_item(struct ctx *c, const char *s, size_t len, const char *slash,
+    struct vec *out)
+{
+	struct grid	*g = c->g;
+	struct size_pair *np;
+	size_t		 f, t;
+
+	if (item_num(c, s, len, "from size", s, slash - s, 1, &f) != 0 ||
+	    item_num(c, s, len, "to size", slash + 1, s + len - slash - 1, 1,
+	    &t) != 0)
+		return -1;
+	if (f == t)
+		return push(c, s, len, out, f);
+	if (g->npair == GRID_MAX_POINTS) {
+		fail(c, s, len, "more than %d shapes", GRID_MAX_POINTS);
+		return -1;
+	}
+	if ((np = grow(g->pair, g->npair, &c->pcap, sizeof *np)) == NULL) {
+		fail(c, s, len, "out of memory");
+		return -1;
+	}
+	g->pair = np;
+	g->pair[g->npair].from = f;
+	g->pair[g->npair++].to = t;
+	return 0;
+}
+
 /* Parse one item of a list (already trimmed, not empty). */
 static int
 parse_item(struct ctx *c, const char *s, size_t len, int depth,
     struct vec *out)
 {
-	const char	*dash, *colon, *end = s + len;
+	const char	*dash, *colon, *slash, *end = s + len;
 	size_t		 a, b, st = 1;
 	int		 geometric = 0;
 
+	if (c->g != NULL && depth == 0 && dist_item(s, len))
+		return parse_dist_item(c, s, len);
+	if (c->g != NULL && (slash = memchr(s, '/', len)) != NULL)
+		return parse_pair_item(c, s, len, slash, out);
 	if (isalpha((unsigned char)s[0]))
 		return parse_preset_item(c, s, len, depth, out);
 	dash = memchr(s, '-', len);
@@ -543,16 +609,25 @@ parse_list(struct ctx *c, const char *spec, size_t len, int depth,
 	return 0;
 }
 
+static int
+cmp_size_pair(const void *a, const void *b)
+{
+	const struct size_pair *x = a, *y = b;
+
+	if (x->to != y->to)
+		return (x->to > y->to) - (x->to < y->to);
+	return (x->from > y->from) - (x->from < y->from);
+}
+
 int
 grid_parse(const char *spec, struct grid *g, char *err, size_t errlen)
 {
 	struct ctx	 c = { .kind = "size", .what = "size",
 			    .max = GRID_MAX_SIZE, .presets = 1,
-			    .err = err, .errlen = errlen };
+			    .err = err, .errlen = errlen, .g = g };
 	struct vec	 vec = { NULL, 0, 0 };
 
-	g->v = NULL;
-	g->n = 0;
+	memset(g, 0, sizeof(*g));
 	if (err != NULL && errlen > 0)
 		err[0] = '\0';
 	if (spec == NULL)
@@ -563,11 +638,14 @@ grid_parse(const char *spec, struct grid *g, char *err, size_t errlen)
 	}
 	if (parse_list(&c, spec, strlen(spec), 0, &vec) != 0) {
 		free(vec.v);
+		grid_free(g);
 		return -1;
 	}
 	vec_sort(&vec);
 	g->v = vec.v;
 	g->n = vec.n;
+	g->npair = sort_unique(g->pair, g->npair, sizeof *g->pair,
+	    cmp_size_pair);
 	return 0;
 }
 
@@ -603,9 +681,14 @@ grid_parse_distance(const char *spec, size_t page, struct grid *g, char *err,
 void
 grid_free(struct grid *g)
 {
+	size_t i;
+
+	for (i = 0; i < g->ndist; i++)
+		dist_free(&g->dist[i]);
+	free(g->dist);
+	free(g->pair);
 	free(g->v);
-	g->v = NULL;
-	g->n = 0;
+	memset(g, 0, sizeof(*g));
 }
 
 struct pairs {

@@ -7,7 +7,12 @@
  *   A-B:xF       A, A*F, A*F*F, ... while <= B   (F >= 2)
  *   A-B:+S       A, A+S, A+2S, ... while <= B    (S >= 1)
  *   NAME         a named preset (see grid_presets)
- * The result is sorted ascending with duplicates removed.
+ *   F/T          a csum_diff call shape: from F bytes to T bytes (F = T is
+ *                the size F)
+ *   DIST         a size distribution: a preset (imix, ...), @FILE or
+ *                pcap:FILE (see dist.h)
+ * Sizes are sorted ascending with duplicates removed, and so are shapes;
+ * distributions keep the order given, each once.
  *
  * An alignment spec is either SPEC (each offset v gives the pair
  * src=v, dst=v) or SRC/DST (the cartesian product of the two lists), or
@@ -19,9 +24,21 @@
 
 #include <stddef.h>
 
+#include "dist.h"
+
+/* A csum_diff call shape: from and to lengths. */
+struct size_pair {
+	size_t	from;
+	size_t	to;
+};
+
 struct grid {
-	size_t	*v;
-	size_t	 n;
+	size_t		*v;	/* fixed sizes */
+	size_t		 n;
+	struct size_pair *pair;	/* F/T shapes, F != T */
+	size_t		 npair;
+	struct dist	*dist;	/* distributions */
+	size_t		 ndist;
 };
 
 struct align_pair {
@@ -39,10 +56,13 @@ struct align_grid {
 #define GRID_MAX_OFFSET	((size_t)65536)
 /* Most points one spec may expand to. */
 #define GRID_MAX_POINTS	100000
+/* Most distributions one spec may name. */
+#define GRID_MAX_DISTS	64
 
 /*
- * Parse a size spec. Returns 0 and fills g (free with grid_free), or -1 and
- * writes a one-line message naming the problem into err.
+ * Parse a size spec, reading the files its distributions name. Returns 0
+ * and fills g (free with grid_free), or -1 and writes a one-line message
+ * naming the problem into err.
  */
 int	grid_parse(const char *spec, struct grid *g, char *err, size_t errlen);
 /* Parse an alignment spec (offsets limited to GRID_MAX_OFFSET). */

@@ -479,6 +479,40 @@ out:
 	return rc;
 }
 
+int
+plot_rx(const struct plot_opts *o, const char *csv, const char *traffic,
+    struct figlist *figs, char *err, size_t errlen)
+{
+	const char *args[] = { traffic, NULL };
+	char *stem = safe_name(traffic), *name;
+	struct figure *f;
+	int rc;
+
+	name = xasprintf("rx-%s.%s", stem, o->format);
+	rc = plot_setup(err, errlen);
+	if (rc == 0)
+		rc = plot_mkdir(o->dir, err, errlen);
+	if (rc == 0)
+		rc = make_tmp_dir(err, errlen);
+	if (rc == 0)
+		rc = run_gnuplot(o, "rx.gp", csv, name, args, err, errlen);
+	if (rc == 0) {
+		figs->v = xreallocarray(figs->v, figs->n + 1, sizeof(*figs->v));
+		f = &figs->v[figs->n++];
+		memset(f, 0, sizeof(*f));
+		f->kind = xstrdup("rx");
+		f->family = xstrdup("rx");
+		f->kernel = xstrdup(traffic);
+		f->cache = xstrdup("");
+		f->mode = xstrdup("");
+		f->name = xstrdup(name);
+		f->path = xasprintf("%s/%s", o->dir, name);
+	}
+	free(name);
+	free(stem);
+	return rc;
+}
+
 /* Rows rs->p[idx[0..n-1]] as a results CSV: a throughput curve, a heatmap. */
 struct rows {
 	const struct rset *rs;
@@ -871,8 +905,10 @@ plot_results(const struct plot_opts *o, const struct rset *rs,
 	rc = plot_setup(err, errlen);
 	if (rc == 0)
 		rc = plot_mkdir(o->dir, err, errlen);
+	/* Distributions and csum_diff F/T shapes are not on a size axis. */
 	for (i = 0; i < rs->n; i++)
-		if (plot_row_selected(o, &rs->p[i])) {
+		if (plot_row_selected(o, &rs->p[i]) &&
+		    rset_shape(&rs->p[i])[0] == '\0') {
 			v[n] = &rs->p[i];
 			sel[n++] = i;
 		}
@@ -936,7 +972,8 @@ plot_delta_charts(const struct cmp_result *res, struct plot_charts *ch)
 		for (j = start[g]; j < start[g + 1]; j++)
 			if (v[perm[j]]->src_align == s0 &&
 			    v[perm[j]]->dst_align == d0 &&
-			    v[perm[j]]->distance == dist && v[perm[j]]->size > 0)
+			    v[perm[j]]->distance == dist && v[perm[j]]->size > 0 &&
+			    rset_shape(v[perm[j]])[0] == '\0')
 				ch->rows[at++] = res->rows[perm[j]];
 		if (at > ch->start[ch->n])
 			ch->start[++ch->n] = at;

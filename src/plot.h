@@ -74,6 +74,13 @@ struct plot_charts {
 void	plot_delta_charts(const struct cmp_result *res, struct plot_charts *ch);
 void	plot_charts_free(struct plot_charts *ch);
 void	plot_figlist_free(struct figlist *figs);
+/*
+ * The figure of one traffic of a csumbench rx CSV (rx.gp): the share of a
+ * core each path takes against the line rate, as o->dir/rx-TRAFFIC.FORMAT
+ * (kind "rx", its traffic in kernel).
+ */
+int	plot_rx(const struct plot_opts *o, const char *csv, const char *traffic,
+	    struct figlist *figs, char *err, size_t errlen);
 
 /*
  * Plot's and report's settings from their options: the output directory,

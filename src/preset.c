@@ -25,6 +25,31 @@ const struct run_preset run_presets[] = {
 	  .align = "0-7/0-7",
 	  .about = "user-copy strategies: every src x dst offset 0-7, "
 	      "16 B to 4 KiB (the riscv uaccess cover letter)" },
+	/*
+	 * The bpf_csum_diff() cover letter's helper as bpf programs call
+	 * it: the sizes of from and to differ when a rewrite changes a
+	 * header's length. F/T is from F bytes to T bytes.
+	 */
+	{ .name = "bpf-rewrite",
+	  .families = "csum_diff",
+	  .sizes = "4/4,16/16,4/8,8/4,16/20,20/16,4/16,16/4,20/40,40/20,"
+	      "0/4,0/20,20/0",
+	  .align = "0",
+	  .about = "csum_diff from/to shapes of bpf header rewrites: an "
+	      "address (4/4, 16/16), a word more or less (4/8, 8/4, 16/20, "
+	      "20/16), IPv4 to IPv6 and back (4/16, 16/4, 20/40, 40/20), a "
+	      "push or a pull (0/4, 0/20, 20/0)" },
+	/*
+	 * The benchmark of that cover letter calls the helper with no from
+	 * buffer at all, bpf_csum_diff(0, 0, buf, len, 0), at its table's
+	 * sizes: a push of len bytes.
+	 */
+	{ .name = "bpf-push",
+	  .families = "csum_diff",
+	  .sizes = "0/4,0/8,0/16,0/20,0/32,0/40,0/64,0/128,0/256,0/512",
+	  .align = "0",
+	  .about = "csum_diff from nothing to 4..512 bytes: the call of the "
+	      "bpf_csum_diff() cover letter's benchmark, at its sizes" },
 	{ .name = NULL, .families = NULL, .sizes = NULL, .align = NULL,
 	  .about = NULL }
 };

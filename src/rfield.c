@@ -29,8 +29,11 @@
 static void
 get_name(const struct rpoint *p, const struct rctx *c, struct rval *v)
 {
-	v->s = v->owned = xasprintf("%s/%zu/%zu/%zu/%s/%s", p->kernel,
-	    p->size, p->src_align, p->dst_align, p->cache, p->mode);
+	char sz[80];
+
+	v->s = v->owned = xasprintf("%s/%s/%zu/%zu/%s/%s", p->kernel,
+	    rset_size_label(p, sz, sizeof(sz)), p->src_align, p->dst_align,
+	    p->cache, p->mode);
 }
 
 static void
@@ -91,7 +94,7 @@ get_bytes_per_s(const struct rpoint *p, const struct rctx *c, struct rval *v)
 	double ns = median_ns(p);
 
 	v->d = ns > 0 && !rset_floor_limited(p) ?
-	    1e9 / ns * (double)p->size : NAN;
+	    1e9 / ns * rset_bytes(p) : NAN;
 }
 
 static void
@@ -114,7 +117,7 @@ get_gbps(const struct rpoint *p, const struct rctx *c, struct rval *v)
 
 	if (c->gbps_via_hz)
 		v->d = med > 0 && p->hz > 0 && !rset_floor_limited(p) ?
-		    (double)p->size / (med / p->hz) / 1e9 : NAN;
+		    rset_bytes(p) / (med / p->hz) / 1e9 : NAN;
 	else
 		v->d = p->hz > 0 ? rset_gbps(p) : NAN;
 }
@@ -190,6 +193,9 @@ const struct rfield rfields[] = {
 	{ "isa", "isa", 150, RT_STR, 0, AT(isa), .absent = "" },
 	{ "size", "size", 160, RT_SIZE, RF_REQUIRED | RF_KEY, KEY(RK_SIZE),
 	    AT(size) },
+	{ "shape", "shape", 162, RT_STR, RF_KEY, KEY(RK_SHAPE), AT(shape),
+	    .absent = "" },
+	{ "mean_size", "mean_size", 164, RT_NUM, 0, AT(mean_size) },
 	{ "src_align", "src_align", 170, RT_SIZE, RF_REQUIRED | RF_KEY,
 	    KEY(RK_SRC), AT(src_align) },
 	{ "dst_align", "dst_align", 180, RT_SIZE, RF_REQUIRED | RF_KEY,

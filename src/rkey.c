@@ -16,6 +16,13 @@ cmp_size(size_t x, size_t y)
 	return x < y ? -1 : x > y;
 }
 
+/* A text field a caller left unset (NULL) compares as "". */
+static const char *
+str_or_empty(const char *s)
+{
+	return s != NULL ? s : "";
+}
+
 int
 rkey_cmp(const struct rpoint *a, const struct rpoint *b, unsigned mask)
 {
@@ -28,8 +35,9 @@ rkey_cmp(const struct rpoint *a, const struct rpoint *b, unsigned mask)
 			continue;
 		f = rfield_key(part);
 		if (f->type == RT_STR)
-			c = strcmp(*rfield_str(f, (struct rpoint *)a),
-			    *rfield_str(f, (struct rpoint *)b));
+			c = strcmp(str_or_empty(*rfield_str(f,
+			    (struct rpoint *)a)), str_or_empty(*rfield_str(f,
+			    (struct rpoint *)b)));
 		else
 			c = cmp_size(*rfield_size(f, (struct rpoint *)a),
 			    *rfield_size(f, (struct rpoint *)b));
@@ -70,6 +78,13 @@ rkey_cmp_points(const struct point *a, const struct point *b, unsigned mask)
 		case RK_DIST:
 			c = cmp_size(a->distance, b->distance);
 			break;
+		case RK_SHAPE: {
+			char x[64], y[64];
+
+			c = strcmp(rset_point_shape(a, x, sizeof(x)),
+			    rset_point_shape(b, y, sizeof(y)));
+			break;
+		}
 		case RK_SIZE:
 			c = cmp_size(a->size, b->size);
 			break;

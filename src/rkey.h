@@ -3,7 +3,8 @@
  *
  * A point is identified by its family, kernel, cache state, call mode,
  * source offset, destination offset, placement (the distance of the
- * destination from the source) and size: the fields flagged RF_KEY
+ * destination from the source), shape (a distribution, a csum_diff
+ * from/to pair, or "" for one size) and size: the fields flagged RF_KEY
  * in the field table (rfield.c), compared in that order (so sorting on the
  * whole key orders a set as the delta tables list it: by kernel, then
  * offsets, sizes ascending). A mask of parts selects what "same" means:
@@ -24,6 +25,7 @@
 
 enum rkey_part {
 	RK_FAMILY, RK_KERNEL, RK_CACHE, RK_MODE, RK_SRC, RK_DST, RK_DIST,
+	RK_SHAPE,
 	RK_SIZE, RK_NPARTS
 };
 
@@ -32,8 +34,8 @@ enum rkey_part {
 /* Who was measured, and where: the position is every other part. */
 #define RK_WHO		(RK(RK_FAMILY) | RK(RK_KERNEL))
 #define RK_POSITION	(RK_ALL & ~RK_WHO)
-/* One table or curve: every part but the size. */
-#define RK_SERIES	(RK_ALL & ~RK(RK_SIZE))
+/* One table or curve: every part but the size and its shape. */
+#define RK_SERIES	(RK_ALL & ~(RK(RK_SIZE) | RK(RK_SHAPE)))
 
 /* <0, 0, >0 as a sorts before, with or after b on the parts in mask. */
 int	rkey_cmp(const struct rpoint *a, const struct rpoint *b, unsigned mask);

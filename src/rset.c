@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "dist.h"
 #include "rfield.h"
 #include "rkey.h"
 #include "rset.h"
@@ -55,6 +56,7 @@ rset_add(struct rset *rs)
 	stats_compute(NULL, 0, &p->net);
 	p->distance = RSET_NO_DISTANCE;
 	p->hz = p->cycle = p->overhead = p->floor = NAN;
+	p->mean_size = NAN;
 	return p;
 }
 
@@ -107,7 +109,8 @@ rpoint_copy(struct rpoint *dst, const struct rpoint *src)
 		if (rfield_stored(&rfields[i]) && rfields[i].type == RT_STR) {
 			char **s = rfield_str(&rfields[i], dst);
 
-			*s = xstrdup(*s);
+			if (*s != NULL)
+				*s = xstrdup(*s);
 		}
 	dst->samples = dup_samples(src->samples, src->n);
 	dst->floors = dup_samples(src->floors, src->n);
@@ -155,11 +158,45 @@ rset_floor_limited(const struct rpoint *p)
 }
 
 double
+rset_bytes(const struct rpoint *p)
+{
+	return isfinite(p->mean_size) ? p->mean_size : (double)p->size;
+}
+
+const char *
+rset_shape(const struct rpoint *p)
+{
+	return p->shape != NULL ? p->shape : "";
+}
+
+const char *
+rset_size_label(const struct rpoint *p, char *buf, size_t len)
+{
+	if (rset_shape(p)[0] != '\0')
+		return p->shape;	/* any length: a file's path */
+	else
+		snprintf(buf, len, "%zu", p->size);
+	return buf;
+}
+
+const char *
+rset_point_shape(const struct point *q, char *buf, size_t len)
+{
+	if (q->dist != NULL)
+		return q->dist->name;	/* any length: a file's path */
+	if (q->has_from && q->from_size != q->size)
+		snprintf(buf, len, "%zu/%zu", q->from_size, q->size);
+	else if (len > 0)
+		buf[0] = '\0';
+	return buf;
+}
+
+double
 rset_bytes_per_unit(const struct rpoint *p)
 {
 	if (rset_floor_limited(p))
 		return NAN;
-	return p->st.median > 0 ? (double)p->size / p->st.median : NAN;
+	return p->st.median > 0 ? rset_bytes(p) / p->st.median : NAN;
 }
 
 double
@@ -170,10 +207,10 @@ rset_gbps(const struct rpoint *p)
 	if (!(med > 0) || rset_floor_limited(p))
 		return NAN;
 	if (strcmp(p->unit, "ns") == 0)
-		return (double)p->size / med;
+		return rset_bytes(p) / med;
 	if (!(p->hz > 0))
 		return NAN;
-	return (double)p->size / (med / p->hz) / 1e9;
+	return rset_bytes(p) / (med / p->hz) / 1e9;
 }
 
 double
@@ -203,6 +240,7 @@ void
 rset_from_points(struct rset *rs, const struct point *pts, size_t n,
     const struct timer_info *ti)
 {
+	char shape[64];
 	size_t i;
 
 	rset_init(rs, "this run");
@@ -215,6 +253,9 @@ rset_from_points(struct rset *rs, const struct point *pts, size_t n,
 		p->kernel = xstrdup(q->k->name);
 		p->isa = xstrdup(q->k->isa);
 		p->size = q->size;
+		p->shape = xstrdup(rset_point_shape(q, shape, sizeof(shape)));
+		p->mean_size = q->dist != NULL ? q->dist->seq_mean :
+		    (double)q->size;
 		p->src_align = q->src_off;
 		p->dst_align = q->dst_off;
 		p->distance = q->distance;

@@ -31,6 +31,13 @@ struct rpoint {
 	char	*family, *kernel, *isa;
 	size_t	 size, src_align, dst_align;
 	size_t	 distance;	/* dst - src base mod the page (placement) */
+	/*
+	 * What the size is: "" one fixed size; a distribution's name (imix,
+	 * @FILE, pcap:FILE: size is its mean, rounded); "F/T" a csum_diff
+	 * call from F bytes to T bytes (size is T).
+	 */
+	char	*shape;
+	double	 mean_size;	/* bytes per call on average; NaN: size */
 	char	*cache, *mode, *unit;
 	char	*cost;		/* what st and samples hold: "whole" or "net" */
 	double	 hz;		/* timer units per second; NaN if unknown */
@@ -123,6 +130,17 @@ int	rset_merge(struct rset *into, const struct rset *from, char *err,
 	    size_t errlen);
 
 /* Figures derived from a point. */
+/* Bytes per call: mean_size when known, else size. */
+double	rset_bytes(const struct rpoint *p);
+/* The shape, "" when none was set. */
+const char *rset_shape(const struct rpoint *p);
+/* The size as a table shows it: the shape when there is one, else size. */
+const char *rset_size_label(const struct rpoint *p, char *buf, size_t len);
+/*
+ * The shape of an engine point ("" for a fixed size): a distribution's
+ * name, or a csum_diff F/T pair written into buf.
+ */
+const char *rset_point_shape(const struct point *q, char *buf, size_t len);
 /* (src - dst) mod 8: the relative misalignment of a copy. */
 size_t	rset_rel_align(const struct rpoint *p);
 /*

@@ -112,6 +112,7 @@ rset_table_write(FILE *fp, const struct rset *rs, const size_t *idx,
 		}
 		snprintf(al, sizeof(al), "%zu/%zu", p->src_align, p->dst_align);
 		fprintf(fp, "%-10s %-22s %8s %9s", "", p->kernel,
+		    rset_shape(p)[0] != '\0' ? rset_shape(p) :
 		    fmt_size(p->size, sz, sizeof(sz)), al);
 		if (dists)
 			fprintf(fp, " %9zu", p->distance);

@@ -299,19 +299,27 @@ check_csum(struct vctx *c, const struct vcase *v)
 }
 
 /*
- * csum_diff: from at the src offset, to (three lengths) at the dst offset
- * in a second source buffer; the residues must equal the reference's.
+ * csum_diff: from at the src offset, to at the dst offset in a second
+ * source buffer; the residues must equal the reference's. The to lengths:
+ * as long as from, none, half, and one, three and five words longer (the
+ * shapes bpf's header rewrites use: 4 -> 8, 4 -> 16, 20 -> 40, and from
+ * nothing, a push).
  */
+#define NTOS	6
+
 static void
 check_csum_diff(struct vctx *c, const struct vcase *v)
 {
 	struct vreport *rep = c->rep;
-	size_t nf = v->n & ~(size_t)3, tos[3], i;
+	size_t nf = v->n & ~(size_t)3, tos[NTOS], i;
 
 	tos[0] = nf;
 	tos[1] = 0;
 	tos[2] = (nf / 2) & ~(size_t)3;
-	for (i = 0; i < 3; i++) {
+	tos[3] = nf + 4;
+	tos[4] = nf + 12;
+	tos[5] = nf + 20;
+	for (i = 0; i < NTOS; i++) {
 		unsigned char *f = guard_near_end(&c->src, nf, v->so);
 		unsigned char *t = guard_near_end(&c->src2, tos[i], v->dof);
 		uint32_t got, want;

@@ -6,7 +6,7 @@ expect_exit 0 "--help exits 0" -- "$CSUMBENCH" --help
 grep -q "usage: csumbench" "$TMPD/out"; ok $? "--help prints usage on stdout"
 expect_exit 0 "--version exits 0" -- "$CSUMBENCH" --version
 grep -Eq '^csumbench [0-9]+\.[0-9]+' "$TMPD/out"; ok $? "--version prints the version"
-for c in run list info verify csum; do
+for c in run list info verify csum rx; do
 	expect_exit 0 "$c --help exits 0" -- "$CSUMBENCH" $c --help
 	grep -q "usage: csumbench" "$TMPD/out"; ok $? "$c --help prints usage"
 done
@@ -48,6 +48,7 @@ csum kernl kernel k
 compare ignore-blow ignore-below -
 plot formt format -
 report otput output o
+rx lne-rate line-rate -
 EOT
 expect_exit 2 "no command, unknown option exits 2" -- "$CSUMBENCH" --sizs 64
 stderr_is "csumbench run: unknown option '--sizs', did you mean '--sizes'? (see 'csumbench run --help')" \

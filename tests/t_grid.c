@@ -385,6 +385,47 @@ test_align(void)
 	    "too large");
 }
 
+/* Distributions and csum_diff shapes beside plain sizes. */
+static void
+test_kinds(void)
+{
+	struct grid	 g;
+	char		 err[256];
+
+	tap_ok(grid_parse("1500, imix ,64,imix,mix:20x7+556x4+1480", &g, err,
+	    sizeof err) == 0 && g.n == 2 && g.v[0] == 64 && g.v[1] == 1500 &&
+	    g.ndist == 2 && strcmp(g.dist[0].name, "imix") == 0 &&
+	    strcmp(g.dist[1].name, "mix:20x7+556x4+1480") == 0 &&
+	    g.dist[0].nbin == 3 && g.npair == 0,
+	    "sizes and distributions: each distribution once, in order (%s)",
+	    err);
+	grid_free(&g);
+	tap_ok(g.dist == NULL && g.ndist == 0 && g.pair == NULL,
+	    "grid_free clears distributions and shapes");
+	tap_ok(grid_parse("20/16,4/8,16/20,4/8,8/8,0/4", &g, err,
+	    sizeof err) == 0 && g.n == 1 && g.v[0] == 8 && g.npair == 4 &&
+	    g.pair[0].from == 0 && g.pair[0].to == 4 &&
+	    g.pair[1].from == 4 && g.pair[1].to == 8 &&
+	    g.pair[2].from == 20 && g.pair[2].to == 16 &&
+	    g.pair[3].from == 16 && g.pair[3].to == 20,
+	    "F/T shapes: sorted by to, then from; F/F is the size F (%s)", err);
+	grid_free(&g);
+	bad("4/x", "4/x", "to size \"x\" is not a number");
+	bad("/4", "/4", "missing from size");
+	bad("4/2G", "4/2G", "exceeds the maximum size");
+	bad("64,mix:64x", "mix:64x", "weight \"\" is not a number");
+	bad("@/nonexistent/file", "@/nonexistent/file",
+	    "/nonexistent/file: No such file or directory");
+	bad("pcap:", "pcap:", "no file name after ':'");
+	{
+		struct align_grid a;
+
+		tap_ok(grid_parse_align("imix", &a, err, sizeof err) == -1 &&
+		    strstr(err, "no such alignment preset") != NULL,
+		    "no distribution in an alignment spec");
+	}
+}
+
 int
 main(void)
 {
@@ -392,5 +433,6 @@ main(void)
 	test_bad();
 	test_presets();
 	test_align();
+	test_kinds();
 	return tap_done();
 }
