@@ -588,10 +588,12 @@ report_rx(const struct plot_opts *po, const char *path, char *dir)
 
 	if (plot_mkdir(po->dir, err, sizeof(err)) != 0)
 		usage_error("%s", err);
-	outfile_open(&of, out);
+	if (outfile_open(&of, out, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	if (rx_results_report(po, path, of.fp, &figs, err, sizeof(err)) != 0)
 		usage_error("%s", err);
-	outfile_commit(&of);
+	if (outfile_commit(&of, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	printf("%s\n", out);
 	free(out);
 	plot_figlist_free(&figs);

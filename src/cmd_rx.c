@@ -25,6 +25,7 @@
 #include "engine.h"
 #include "grid.h"
 #include "optval.h"
+#include "outfile.h"
 #include "progress.h"
 #include "provenance.h"
 #include "rx.h"
@@ -517,24 +518,31 @@ rx_emit(const struct rx *x)
 {
 	struct outfile of, mf;
 	struct provenance pv;
-	char *mpath;
+	char *mpath, err[1024];
 
 	if (x->table) {
 		rx_table(x);
 		return;
 	}
-	outfile_open(&of, x->output != NULL ? x->output : "-");
+	if (outfile_open(&of, x->output != NULL ? x->output : "-", err,
+	    sizeof(err)) != 0)
+		usage_error("%s", err);
 	rx_csv(of.fp, x);
-	if (x->output != NULL && strcmp(x->output, "-") != 0) {
-		mpath = provenance_path(x->output);
-		rx_provenance(&pv, x);
-		outfile_open(&mf, mpath);
-		provenance_write(mf.fp, &pv);
-		outfile_commit(&mf);
-		provenance_free(&pv);
-		free(mpath);
+	if (!of.regular) {
+		if (outfile_commit(&of, err, sizeof(err)) != 0)
+			usage_error("%s", err);
+		return;
 	}
-	outfile_commit(&of);
+	/* The provenance goes beside a results file, committed after it. */
+	mpath = provenance_path(x->output);
+	if (outfile_open(&mf, mpath, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+	free(mpath);
+	rx_provenance(&pv, x);
+	provenance_write(mf.fp, &pv);
+	provenance_free(&pv);
+	if (outfile_commit_pair(&of, &mf, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 }
 
 static int
@@ -543,7 +551,7 @@ rx_exec(struct options *o)
 	struct rx x;
 
 	memset(&x, 0, sizeof(x));
-	x.start_cpu = cpu_current();
+	x.start_cpu = cpu_first_allowed();
 	rx_parse(&x, o);
 	rx_points(&x);
 	rx_measure(&x);

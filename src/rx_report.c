@@ -280,10 +280,11 @@ write_where(FILE *fp, const char *path, const struct rxfile *f)
 		"csumbench_version", "date", "command", NULL
 	};
 	char *mpath = provenance_path(path), err[256];
-	struct provenance pv = { NULL, 0 };
+	struct provenance pv;
 	FILE *mf = fopen(mpath, "r");
 	size_t i;
 
+	memset(&pv, 0, sizeof(pv));
 	fprintf(fp, "# csumbench rx report: %s\n\nThe receive checksum per "
 	    "packet on %s, %s cache: whole calls (what the kernel adds and "
 	    "the empty call's cost), medians. The %% columns are the share of "
