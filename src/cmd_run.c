@@ -29,6 +29,7 @@
 #include "rset.h"
 #include "select.h"
 #include "tuning.h"
+#include "summary.h"
 #include "util.h"
 
 enum {
@@ -37,7 +38,7 @@ enum {
 	R_FORMAT, R_BASELINE, R_STYLE, R_FAIL_ABOVE, R_MIN_DELTA, R_COST,
 	R_ALPHA, R_QUICK, R_SAMPLE_TIME, R_WARMUP, R_SEED, R_TIMER, R_CPU,
 	R_CACHE, R_MODE, R_TARGET_CI, R_MIN_TIME, R_MAX_TIME, R_TUNE_FILE,
-	R_QUIET
+	R_QUIET, R_VERBOSE
 };
 
 static const struct opt_row run_rows[] = {
@@ -122,6 +123,8 @@ static const struct opt_row run_rows[] = {
 	    .def = "30ms", .alt = "8ms" },
 	[R_TUNE_FILE] = { .like = &opt_tune_file },
 	[R_QUIET] = { .like = &opt_quiet },
+	[R_VERBOSE] = { .name = "verbose", .letter = 'v',
+	    .help = "on a terminal, the full table after the summary" },
 };
 
 /* What one run is asked to do, what it built and what it saw. */
@@ -133,6 +136,7 @@ struct run {
 	const char	*tune_file;
 	const struct run_preset *preset;
 	int		 quick, start_cpu;
+	int		 verbose;	/* -v: the table after the summary */
 	unsigned long long reps;
 	unsigned	 caches, modes;	/* bit masks of CACHE_*, MODE_* */
 	struct cmp_opts	 co;
@@ -146,7 +150,8 @@ struct run {
 	size_t		 nk;
 	struct point	*pts;
 	size_t		 npts;
-	/* Where the results go (run_open): a table on stdout (1), a file or
+	/* Where the results go (run_open): a summary and, with -v, the
+	 * table on a terminal (2), a table on stdout (1), a file or
 	 * stdout as CSV or JSON (0), nowhere but --baseline's table (-1); in
 	 * which format. */
 	int		 table;
@@ -261,6 +266,7 @@ run_parse(struct run *r, struct options *o)
 		verbose_level = 0;
 		r->co.quiet = 1;
 	}
+	r->verbose = options_given(o, R_VERBOSE);
 	run_parse_measure(r, o);
 }
 
@@ -408,8 +414,16 @@ run_open(struct run *r)
 		r->fmt = rformat_find(r->output == NULL &&
 		    isatty(STDOUT_FILENO) ? "table" : "csv");
 	r->table = r->fmt->terminal;
+	/* A terminal by default: the summary first. */
+	if (r->table && r->format == NULL)
+		r->table = 2;
 	if (r->baseline != NULL)
 		r->table = to_stdout ? -1 : 0;
+	if (r->verbose && r->table != 2)
+		usage_error("--verbose adds the full table to the summary on a "
+		    "terminal; here the results are %s", r->table == 1 ?
+		    "the table already" : r->table < 0 ? "--baseline's table" :
+		    r->fmt->name);
 	if (r->table == 0)
 		outfile_open(&r->of, r->output != NULL ? r->output : "-");
 }
@@ -553,6 +567,8 @@ run_emit_tuning(void)
 	tuning_values(&ctx.tuning, 0, vals, sizeof(vals));
 	printf("Tuning: %s: %s.\n", src, vals);
 }
+static void	run_emit_footer(const struct run *r);
+static void	run_emit_brief(const struct run *r);
 
 /* The results as a table for a terminal, and how they were measured. */
 static void
@@ -563,9 +579,31 @@ run_emit_table(const struct run *r, const struct rset *rs)
 
 	if (net)
 		rset_net_view(&v, rs);
-	r->fmt->write(stdout, net ? &v : rs, NULL, rs->n);
+	if (r->table == 2) {
+		struct summary_opts so = { .alpha = r->co.alpha,
+		    .cost = net ? "net: the empty call's cost subtracted" :
+		    "whole call" };
+
+		summary_write(stdout, net ? &v : rs, &so);
+		if (r->verbose)
+			putchar('\n');
+	}
+	if (r->table == 1 || r->verbose)
+		r->fmt->write(stdout, net ? &v : rs, NULL, rs->n);
 	if (net)
 		rset_free(&v);
+	if (r->table == 2 && !r->verbose)
+		run_emit_brief(r);
+	else
+		run_emit_footer(r);
+}
+
+/* Under the table or summary: how the numbers were measured. */
+static void
+run_emit_footer(const struct run *r)
+{
+	int net = r->co.cost == CMP_COST_NET;
+
 	printf("\n%s per call, %s (median of %zu", ctx.timer.unit, net ?
 	    "net: the empty call's cost subtracted" : "whole call",
 	    r->er.min_samples);
@@ -582,6 +620,25 @@ run_emit_table(const struct run *r, const struct rset *rs)
 	    " (--distance)" : " (the default; 0 for destination offsets of 64 "
 	    "and more)");
 	run_emit_tuning();
+}
+
+/* Under the summary: the same, in two lines of a terminal's width. */
+static void
+run_emit_brief(const struct run *r)
+{
+	printf("\n%s of %s at %.3f GHz", ctx.timer.unit, ctx.timer.name,
+	    ctx.timer.hz / 1e9);
+	if (ctx.timer.est_core_hz > 0 && ctx.timer.kind != TIMER_CYCLES)
+		printf(" (core ~%.2f GHz, estimated)",
+		    ctx.timer.est_core_hz / 1e9);
+	printf("; medians of %zu", r->er.min_samples);
+	if (r->er.max_samples != r->er.min_samples)
+		printf("-%zu", r->er.max_samples);
+	printf(" samples; %s.\n%s. Destination %s B past the source%s.\n",
+	    r->co.cost == CMP_COST_NET ? "net cost" : "whole calls",
+	    ctx.cpu.brand, r->distance != NULL ? r->distance :
+	    "2048", r->distance != NULL ? "" : " (the default)");
+	printf("Every point: -v. Every column: -o FILE.csv.\n");
 }
 
 /*
