@@ -31,6 +31,7 @@
 #include "tuning.h"
 #include "summary.h"
 #include "util.h"
+#include "warn.h"
 
 enum {
 	R_FAMILY, R_KERNEL, R_SIZES, R_ALIGN, R_DISTANCE, R_PRESET, R_REPS,
@@ -38,7 +39,7 @@ enum {
 	R_FORMAT, R_BASELINE, R_STYLE, R_FAIL_ABOVE, R_MIN_DELTA, R_COST,
 	R_ALPHA, R_QUICK, R_SAMPLE_TIME, R_WARMUP, R_SEED, R_TIMER, R_CPU,
 	R_CACHE, R_MODE, R_TARGET_CI, R_MIN_TIME, R_MAX_TIME, R_TUNE_FILE,
-	R_QUIET, R_VERBOSE
+	R_QUIET, R_VERBOSE, R_WARN
 };
 
 static const struct opt_row run_rows[] = {
@@ -125,6 +126,11 @@ static const struct opt_row run_rows[] = {
 	[R_QUIET] = { .like = &opt_quiet },
 	[R_VERBOSE] = { .name = "verbose", .letter = 'v',
 	    .help = "on a terminal, the full table after the summary" },
+	[R_WARN] = { .name = "warn", .letter = 'W', .arg = "LIST",
+	    .help = "turn warnings off (no-NAME) or on (NAME), comma-separated: "
+	    "vm, load, governor, turbo, ci, clock, few, bound, or all; the "
+	    "environment variable CSUMBENCH_WARN takes the same list (e.g. "
+	    "no-vm on a known virtual machine), -W wins" },
 };
 
 /* What one run is asked to do, what it built and what it saw. */
@@ -267,6 +273,9 @@ run_parse(struct run *r, struct options *o)
 		r->co.quiet = 1;
 	}
 	r->verbose = options_given(o, R_VERBOSE);
+	if (warn_env(err, sizeof(err)) != 0 || (options_given(o, R_WARN) &&
+	    warn_parse("-W", o->val[R_WARN], err, sizeof(err)) != 0))
+		usage_error("%s", err);
 	run_parse_measure(r, o);
 }
 
@@ -433,17 +442,21 @@ static void
 warn_conditions(void)
 {
 	if (ctx.cpu.hypervisor[0] != '\0')
-		warnx_("running under a hypervisor (%s): other tenants and "
-		    "the host add noise", ctx.cpu.hypervisor);
+		warn_once(WARN_VM, "under a hypervisor (%s) whole runs differ "
+		    "by tens of percent: compare kernels within one run "
+		    "(--baseline); CSUMBENCH_WARN=no-vm on a known VM",
+		    ctx.cpu.hypervisor);
 	if (ctx.cpu.governor[0] != '\0' &&
 	    strcmp(ctx.cpu.governor, "performance") != 0)
-		warnx_("CPU frequency governor is \"%s\", not \"performance\"",
-		    ctx.cpu.governor);
+		warn_once(WARN_GOVERNOR, "the CPU frequency governor is \"%s\": "
+		    "set it to performance (cpupower frequency-set -g "
+		    "performance)", ctx.cpu.governor);
 	if (ctx.cpu.turbo == 1)
-		warnx_("turbo/boost is on: the clock varies with load and "
-		    "temperature");
+		warn_once(WARN_TURBO, "turbo/boost is on: the clock follows "
+		    "load and temperature; turn it off for steadier numbers");
 	if (ctx.cpu.loadavg1 > 0.5 * ctx.cpu.online_cpus)
-		warnx_("load average %.2f on %d CPUs: the machine is busy",
+		warn_once(WARN_LOAD, "load average %.2f on %d CPUs: other work "
+		    "competes for the core; measure when the machine is idle",
 		    ctx.cpu.loadavg1, ctx.cpu.online_cpus);
 }
 
@@ -454,14 +467,15 @@ warn_after(const struct run *r)
 	double h0 = ctx.timer.est_core_hz, h1 = r->core_hz_end;
 
 	if (r->er.unconverged > 0)
-		warnx_("%zu of %zu points did not reach --target-ci %g%% within "
-		    "--max-time %gs: their ci_lo/ci_hi say how precise they are",
-		    r->er.unconverged, r->er.npoints, r->eo.target_ci * 100,
+		warn_unconverged(r->pts, r->npts, r->eo.target_ci,
 		    r->eo.max_time);
 	if (h0 > 0 && h1 > 0 && fabs(h1 - h0) / h0 > 0.03)
-		warnx_("the core clock changed during the run (estimated %.2f "
-		    "GHz before, %.2f GHz after): frequency scaling is not "
-		    "pinned", h0 / 1e9, h1 / 1e9);
+		warn_once(WARN_CLOCK, "the core clock moved during the run "
+		    "(estimated %.2f GHz before, %.2f GHz after): frequency "
+		    "scaling%s; kernels of one run are compared alike, runs "
+		    "apart are not", h0 / 1e9, h1 / 1e9,
+		    ctx.cpu.hypervisor[0] ? ", or under a hypervisor time "
+		    "stolen by other tenants" : " is not pinned");
 }
 
 /* Pin, set up the timer, measure every point. */
@@ -484,8 +498,9 @@ run_measure(struct run *r)
 		r->eo.progress_arg = &pl;
 	}
 	if (r->reps < 10)
-		warnx_("%llu samples per point is too few for a reliable median "
-		    "and its confidence interval", r->reps);
+		warn_once(WARN_FEW, "%llu samples per point is too few for a "
+		    "reliable median and its confidence interval: use --reps 10 "
+		    "or more", r->reps);
 	if (engine_run(r->pts, r->npts, &r->eo, &r->er, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	/* Did the clock move while we measured? */
@@ -647,7 +662,7 @@ run_emit_brief(const struct run *r)
  * a measurement error). Both are marked in every output, not hidden.
  */
 static void
-warn_checks(const struct rset *rs)
+warn_checks(const struct rset *rs, int summary)
 {
 	size_t i, nfloor = 0, nbound = 0;
 	const struct rpoint *worst = NULL;
@@ -665,14 +680,15 @@ warn_checks(const struct rset *rs)
 				worst = p;
 		}
 	}
-	if (nfloor > 0)
+	/* The summary shows no throughput: nothing to explain there. */
+	if (nfloor > 0 && !summary)
 		talk("csumbench: %zu point%s floor-limited: the call costs what "
 		    "an empty call does, so no throughput is given for %s "
 		    "(floor_limited=1)\n", nfloor, nfloor == 1 ? " is" : "s are",
 		    nfloor == 1 ? "it" : "them");
 	if (nbound > 0)
-		warnx_("%zu point%s above the physical bound of bytes per %s "
-		    "(above_bound=1; %s at %zu bytes: %.1f, bound %.1f): a "
+		warn_once(WARN_BOUND, "%zu point%s above the physical bound of "
+		    "bytes per %s (above_bound=1; %s at %zu bytes: %.1f, bound %.1f): a "
 		    "measurement error, not a result", nbound, nbound == 1 ?
 		    " is" : "s are", worst->unit, worst->kernel, worst->size,
 		    rset_bytes_per_unit(worst), bound_bytes_per_unit(worst, rs));
@@ -711,7 +727,7 @@ run_emit(struct run *r)
 	qsort(r->pts, r->npts, sizeof(*r->pts), point_order);
 	rset_from_points(&rs, r->pts, r->npts, &ctx.timer);
 	run_provenance(&rs.prov, r);
-	warn_checks(&rs);
+	warn_checks(&rs, r->table == 2 && !r->verbose);
 	if (r->table > 0)
 		run_emit_table(r, &rs);
 	else if (r->table == 0)
