@@ -78,8 +78,9 @@ static const struct opt_row run_rows[] = {
 	    .help = "csv, json or table (default: by destination)" },
 	[R_BASELINE] = { .name = "baseline", .arg = "K",
 	    .help = "after measuring, print the delta table of every other "
-	    "kernel of K's family against kernel K, from the paired samples of "
-	    "this run (instead of the results, which go to -o FILE if given)" },
+	    "kernel of K's family against kernel K (measured even if -f or -k "
+	    "left it out), from the paired samples of this run (instead of the "
+	    "results, which go to -o FILE if given)" },
 	[R_STYLE] = { .like = &opt_style,
 	    .help = "of that table: bpf, ticks, markdown or csv" },
 	[R_FAIL_ABOVE] = { .like = &opt_fail_above,
@@ -143,6 +144,7 @@ struct run {
 	const struct run_preset *preset;
 	int		 quick, start_cpu;
 	int		 verbose;	/* -v: the table after the summary */
+	unsigned	 given;		/* bit R_*: the option was given */
 	unsigned long long reps;
 	unsigned	 caches, modes;	/* bit masks of CACHE_*, MODE_* */
 	struct cmp_opts	 co;
@@ -235,6 +237,7 @@ static void
 run_parse(struct run *r, struct options *o)
 {
 	int style, fmt;
+	size_t i;
 	char err[256];
 
 	/* No arguments at all, or --quick: the quick sweep. */
@@ -273,6 +276,8 @@ run_parse(struct run *r, struct options *o)
 		r->co.quiet = 1;
 	}
 	r->verbose = options_given(o, R_VERBOSE);
+	for (i = 0; i < o->t->nrows; i++)
+		r->given |= (unsigned)options_given(o, i) << i;
 	if (warn_env(err, sizeof(err)) != 0 || (options_given(o, R_WARN) &&
 	    warn_parse("-W", o->val[R_WARN], err, sizeof(err)) != 0))
 		usage_error("%s", err);
@@ -319,6 +324,29 @@ run_defaults(struct run *r, const struct options *o)
 		    "need -o FILE");
 	if (r->format != NULL && rformat_find(r->format)->terminal && !to_stdout)
 		usage_error("--format table writes to the terminal only");
+}
+
+/* --baseline K: K joins the selection when -f or -k left it out. */
+static void
+run_add_baseline(struct run *r)
+{
+	struct selection b;
+	char err[256];
+	size_t i;
+
+	for (i = 0; i < r->sel.n; i++)
+		if (strcmp(r->sel.k[i]->name, r->baseline) == 0)
+			return;
+	if (strpbrk(r->baseline, "*?[,") != NULL)
+		usage_error("--baseline: \"%s\" is not one kernel's name",
+		    r->baseline);
+	if (select_kernels(NULL, r->baseline, 0, &b, err, sizeof(err)) != 0)
+		usage_error("--baseline: %s", err);
+	r->sel.k = xreallocarray(r->sel.k, r->sel.n + 1, sizeof(*r->sel.k));
+	r->sel.k[r->sel.n++] = b.k[0];
+	select_free(&b);
+	r->ks = r->sel.k;
+	r->nk = r->sel.n;
 }
 
 /* --baseline: a selected kernel, with another of its family to compare. */
@@ -381,6 +409,7 @@ run_points(struct run *r)
 	r->ks = r->sel.k;
 	r->nk = r->sel.n;
 	if (r->baseline != NULL) {
+		run_add_baseline(r);
 		run_check_baseline(r);
 		r->co.a_kernel = r->baseline;
 	}
@@ -410,6 +439,32 @@ run_points(struct run *r)
 		    "multiples of 4\n", skipped, skipped == 1 ? "" : "s");
 }
 
+/*
+ * Options that shape what this run does not print: an error, not a
+ * silent no-op. --style and --min-delta shape --baseline's table and
+ * gate; --cost and --alpha also the summary, --cost also the table.
+ */
+static void
+run_check_used(const struct run *r)
+{
+#define GIVEN(i) (r->given & (1u << (i)))
+	if (GIVEN(R_MIN_DELTA) && r->co.fail_above < 0)
+		usage_error("--min-delta qualifies --fail-above");
+	if (r->baseline != NULL)
+		return;
+	if (GIVEN(R_STYLE))
+		usage_error("--style is the form of --baseline's delta table: "
+		    "add --baseline K (or use 'csumbench compare')");
+	if (GIVEN(R_COST) && r->table == 0)
+		usage_error("--cost chooses what the terminal and --baseline "
+		    "show; %s holds both (median, net_median)",
+		    r->fmt->name);
+	if (GIVEN(R_ALPHA) && r->table != 2)
+		usage_error("--alpha is the significance level of --baseline's "
+		    "table and of the terminal summary, neither shown here");
+#undef GIVEN
+}
+
 /* Where the results go; a file is opened before measuring, to fail early. */
 static void
 run_open(struct run *r)
@@ -433,6 +488,7 @@ run_open(struct run *r)
 		    "terminal; here the results are %s", r->table == 1 ?
 		    "the table already" : r->table < 0 ? "--baseline's table" :
 		    r->fmt->name);
+	run_check_used(r);
 	if (r->table == 0)
 		outfile_open(&r->of, r->output != NULL ? r->output : "-");
 }
