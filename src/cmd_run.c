@@ -534,6 +534,25 @@ warn_after(const struct run *r)
 		    "stolen by other tenants" : " is not pinned");
 }
 
+/* Before a sweep the plan says will take over a minute: how long. */
+static void
+run_plan_note(const struct run *r)
+{
+	double lo, hi;
+	size_t npos = r->nk > 0 ? (r->npts + r->nk - 1) / r->nk : 0;
+
+	progress_estimate(r->npts, npos, &r->eo, &lo, &hi);
+	if (hi <= 60)
+		return;
+	talk("csumbench: %zu points: about %.0f s%s on an idle core", r->npts,
+	    lo, lo < 1 ? " (under a second)" : "");
+	if (hi > lo * 1.2)
+		talk(", up to %.0f s while refining towards --target-ci %g%% "
+		    "(--max-time %gms a point)", hi, r->eo.target_ci * 100,
+		    r->eo.max_time * 1e3);
+	talk("; -q for silence; fewer sizes or a shorter --max-time for less\n");
+}
+
 /* Pin, set up the timer, measure every point. */
 static void
 run_measure(struct run *r)
@@ -548,11 +567,12 @@ run_measure(struct run *r)
 	r->eo.ti = &ctx.timer;
 	r->eo.reps = (size_t)r->reps;
 	r->eo.llc = ctx.cpu.l3 ? ctx.cpu.l3 : ctx.cpu.l2;
-	if (verbose_level > 0 && stderr_is_tty()) {
-		progress_line_init(&pl, stderr);
+	if (verbose_level > 0) {
+		progress_line_init(&pl, stderr, isatty(STDERR_FILENO), &r->eo);
 		r->eo.progress = progress_line;
 		r->eo.progress_arg = &pl;
 	}
+	run_plan_note(r);
 	if (r->reps < 10)
 		warn_once(WARN_FEW, "%llu samples per point is too few for a "
 		    "reliable median and its confidence interval: use --reps 10 "

@@ -46,4 +46,16 @@ unset CSUMBENCH_WARN
 expect_exit 2 "-W with an unknown name" -- $W -W no-vn
 stderr_one_line '^csumbench: -W: unknown warning "vn"' "... in one line naming it"
 
+# Progress off a terminal: a line every 10 s of a long run, none with -q.
+L="$CSUMBENCH run -k csum.ref -s 64 -r 5 --target-ci 0 --min-time 11s --max-time 0 -W no-all -o $TMPD/long.csv"
+expect_exit 0 "a run of 11 s off a terminal" -- $L
+grep -Eq '^csumbench: (refining 1 of 1 points|[0-9]+% of the planned samples), 1[0-9]s elapsed' "$TMPD/err" &&
+    grep -Eq '^csumbench: sampling done after [0-9]+s$' "$TMPD/err"
+ok $? "... logs its progress on stderr, and its end"
+expect_exit 0 "the same run with -q" -- $L -q
+[ ! -s "$TMPD/err" ]; ok $? "... says nothing"
+# A sweep planned to take over a minute says so first.
+timeout 3 $CSUMBENCH run -k csum.adc -s 1-4096 --quick -W no-all -o "$TMPD/plan.csv" 2>"$TMPD/err"
+grep -Eq '^csumbench: 4096 points: about [0-9]+ s on an idle core, up to [0-9]+ s while refining' "$TMPD/err"
+ok $? "a sweep planned over a minute: the estimate first"
 done_testing
