@@ -61,6 +61,7 @@ list_csv_row(struct csv_writer *w, const struct kernel *k, const char *no)
 static void
 list_family(int f, const char *patterns, struct csv_writer *w)
 {
+	static int listed;	/* families printed: a blank line between */
 	const struct kernel *const *all;
 	size_t i, n;
 	int header = 0;
@@ -80,7 +81,7 @@ list_family(int f, const char *patterns, struct csv_writer *w)
 			continue;
 		}
 		if (!header) {
-			printf("%s%s\n", f ? "\n" : "", family_name(f));
+			printf("%s%s\n", listed++ ? "\n" : "", family_name(f));
 			header = 1;
 		}
 		printf("  %-22s %-7s %-10s %-18s %s\n", k->name, k->isa,

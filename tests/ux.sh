@@ -46,6 +46,14 @@ unset CSUMBENCH_WARN
 expect_exit 2 "-W with an unknown name" -- $W -W no-vn
 stderr_one_line '^csumbench: -W: unknown warning "vn"' "... in one line naming it"
 
+# Small things a newcomer trips on.
+[ "$("$CSUMBENCH" list -f csum | head -1)" = csum ]; ok $? "list -f csum: no blank line first"
+"$CSUMBENCH" run -q -k csum.adc -s 64 -r 5 -o "$TMPD/s.json" && "$CSUMBENCH" run -q -k csum.adc -s 64 -r 5 -o "$TMPD/s.csv"
+grep -q '"est_cycles": [0-9]' "$TMPD/s.json"; ok $? "JSON has est_cycles, as CSV does"
+grep -Eq '^governor=.' "$TMPD/s.csv.meta"; ok $? ".meta: governor is never empty (unknown, as info says)"
+"$CSUMBENCH" run -k csum.adcc 2>"$TMPD/err"
+grep -q 'no kernel matches "csum.adcc", did you mean csum.adc?' "$TMPD/err"; ok $? "a misspelt kernel: did you mean"
+
 # Progress off a terminal: a line every 10 s of a long run, none with -q.
 L="$CSUMBENCH run -k csum.ref -s 64 -r 5 --target-ci 0 --min-time 11s --max-time 0 -W no-all -o $TMPD/long.csv"
 expect_exit 0 "a run of 11 s off a terminal" -- $L
