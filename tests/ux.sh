@@ -54,6 +54,19 @@ grep -Eq '^governor=.' "$TMPD/s.csv.meta"; ok $? ".meta: governor is never empty
 "$CSUMBENCH" run -k csum.adcc 2>"$TMPD/err"
 grep -q 'no kernel matches "csum.adcc", did you mean csum.adc?' "$TMPD/err"; ok $? "a misspelt kernel: did you mean"
 
+# report: the samples per point the file holds, not --reps.
+"$CSUMBENCH" run -q -k csum.adc,csum.ref -s 64,128 -r 5 --max-time 5ms -o "$TMPD/rep.csv"
+if command -v gnuplot >/dev/null 2>&1; then
+	lo=$(cell "$TMPD/rep.csv" '*' samples | sort -n | head -1)
+	hi=$(cell "$TMPD/rep.csv" '*' samples | sort -n | tail -1)
+	want=$lo; [ "$lo" = "$hi" ] || want="$lo to $hi"
+	"$CSUMBENCH" report "$TMPD/rep.csv" -o "$TMPD/rep" 2>/dev/null
+	grep -q "^| samples per point | $want |\$" "$TMPD/rep/report.md"
+	ok $? "report: samples per point as the CSV holds them ($want)"
+else
+	skip "report: no gnuplot"
+fi
+
 # Progress off a terminal: a line every 10 s of a long run, none with -q.
 L="$CSUMBENCH run -k csum.ref -s 64 -r 5 --target-ci 0 --min-time 11s --max-time 0 -W no-all -o $TMPD/long.csv"
 expect_exit 0 "a run of 11 s off a terminal" -- $L
