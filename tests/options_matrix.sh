@@ -26,6 +26,10 @@ printf 'hello\n' >"$D/h.txt"
 "$CSUMBENCH" run -q -k memcpy.libc,memcpy.bytes -s 16 -r 5 --max-time 2ms -o "$D/c.json" &&
 "$CSUMBENCH" run -q -k memcpy.libc,memcpy.bytes -s 16 -r 5 --max-time 2ms --distance 16 -o "$D/d.json"
 ok $? "results to compare, plot and report"
+# Two tuning files, measured briefly, for --tune-file.
+"$CSUMBENCH" tune -q --time 0.2 --tune-file "$D/tune_a" >/dev/null &&
+"$CSUMBENCH" tune -q --time 0.2 --tune-file "$D/tune_b" >/dev/null
+ok $? "two tuning files"
 have_gnuplot=0
 command -v gnuplot >/dev/null 2>&1 && have_gnuplot=1
 
@@ -66,6 +70,15 @@ run|$RUN|--max-time 3ms|acts
 run|$RUN|-q|acts
 run|$RUN|-v|error
 run|$RUN|-W few|acts
+run|$RUN|--tune-file $D/tune_b|acts
+tune|--time 0.2 -q --tune-file $D/tune_a|--tune-file $D/tune_c|acts
+tune|--time 0.2 -q --tune-file $D/tune_a|--time 0|error
+tune|--time 0.2 -q --tune-file $D/tune_a|--seed 7|skip:changes measured numbers only
+tune|--time 0.2 -q --tune-file $D/tune_a|--timer ns|skip:changes measured numbers only
+tune|--time 0.2 -q --tune-file $D/tune_a|--cpu any|skip:changes measured numbers only
+tune|--time 0.2 --tune-file $D/tune_a|-q|skip:tune's own tests cover its talk
+info|--tune-file $D/tune_b|--tune-file $D/tune_a|acts
+verify|-k memcpy.auto|--tune-file $D/tune_b|same:a tuning changes speed, never results
 list||-f csum|acts
 list||-k csum.adc|acts
 list||--csv|acts
