@@ -158,6 +158,8 @@ compare_options(struct options *o, struct cmp_opts *co)
 	    sizeof(err)) != 0) ||
 	    optval_cost(OPTVAL_OF(o, C_COST), &co->cost, err, sizeof(err)) != 0)
 		usage_error("%s", err);
+	if (options_given(o, C_MIN_DELTA) && co->fail_above < 0)
+		usage_error("--min-delta qualifies --fail-above");
 	co->style = (enum cmp_style)style;
 	co->allow_mixed = options_given(o, C_ALLOW_MIXED);
 	co->a_kernel = o->val[C_A_KERNEL];

@@ -78,6 +78,7 @@ list_name_width(const char *patterns)
 static void
 list_family(int f, const char *patterns, struct csv_writer *w)
 {
+	static int listed;	/* families printed: a blank line between */
 	const struct kernel *const *all;
 	size_t i, n;
 	int header = 0;
@@ -97,7 +98,7 @@ list_family(int f, const char *patterns, struct csv_writer *w)
 			continue;
 		}
 		if (!header) {
-			printf("%s%s\n", f ? "\n" : "", family_name(f));
+			printf("%s%s\n", listed++ ? "\n" : "", family_name(f));
 			header = 1;
 		}
 		printf("  %-*s %-7s %-10s %-18s %s\n",

@@ -157,6 +157,23 @@ prov_timer(const struct rset *rs)
 	    rset_meta(rs, "unit"));
 }
 
+/* The samples behind the points as the file records them (not --reps,
+ * which refinement exceeds). */
+static char *
+prov_samples(const struct rset *rs)
+{
+	size_t i, lo = (size_t)-1, hi = 0;
+
+	for (i = 0; i < rs->n; i++) {
+		lo = rs->p[i].n < lo ? rs->p[i].n : lo;
+		hi = rs->p[i].n > hi ? rs->p[i].n : hi;
+	}
+	if (rs->n == 0)
+		return xstrdup("none");
+	return lo == hi ? xasprintf("%zu", lo) : xasprintf("%zu to %zu", lo,
+	    hi);
+}
+
 static char *
 prov_state(const struct rset *rs)
 {
@@ -183,14 +200,14 @@ write_provenance(FILE *fp, const struct rset *rs,
 		{ "sizes", "sizes" }, { "offsets", "align" },
 		{ "placement (distance)", "distance" },
 		{ "cost in the file", "cost" },
-		{ "samples per point", "reps" }, { "command", "command" },
+		{ "command", "command" },
 		{ NULL, NULL }
 	};
 	char *(*const derived[])(const struct rset *) = {
-		prov_cpu, prov_caches, prov_timer, prov_state
+		prov_cpu, prov_caches, prov_timer, prov_state, prov_samples
 	};
 	static const char *const dlabel[] = {
-		"CPU", "caches", "timer", "machine state"
+		"CPU", "caches", "timer", "machine state", "samples per point"
 	};
 	const struct rset *b = base != NULL ? base : rs;
 	int two = base != NULL;
@@ -311,7 +328,12 @@ best_run_print(FILE *fp, const struct best_run *b)
 	fprintf(fp, "| %s", size_label(b->lo, x, sizeof x));
 	if (b->hi != b->lo)
 		fprintf(fp, " – %s", size_label(b->hi, y, sizeof y));
-	fprintf(fp, " | %s | ", b->w->kernel);
+	/* Not "fastest" where no size tells it from the runner-up. */
+	if (b->ru != NULL && b->ties == b->nsz)
+		fprintf(fp, " | none clear (lowest median: %s) | ",
+		    b->w->kernel);
+	else
+		fprintf(fp, " | %s | ", b->w->kernel);
 	if (!isfinite(b->tlo))
 		fprintf(fp, "<floor");
 	else if (fabs(b->thi - b->tlo) < 0.005 * b->thi)

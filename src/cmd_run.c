@@ -33,7 +33,9 @@
 #include "rset.h"
 #include "select.h"
 #include "tuning.h"
+#include "summary.h"
 #include "util.h"
+#include "warn.h"
 
 enum {
 	R_FAMILY, R_KERNEL, R_LOAD, R_SIZES, R_ALIGN, R_DISTANCE, R_PRESET,
@@ -41,7 +43,7 @@ enum {
 	R_MIN_DELTA, R_COST,
 	R_ALPHA, R_QUICK, R_SAMPLE_TIME, R_WARMUP, R_SEED, R_TIMER, R_CPU,
 	R_CACHE, R_MODE, R_TARGET_CI, R_MIN_TIME, R_MAX_TIME, R_TUNE_FILE,
-	R_QUIET
+	R_QUIET, R_VERBOSE, R_WARN
 };
 
 static const struct opt_row run_rows[] = {
@@ -89,8 +91,9 @@ static const struct opt_row run_rows[] = {
 	    .help = "csv, json or table (default: by destination)" },
 	[R_BASELINE] = { .name = "baseline", .arg = "K",
 	    .help = "after measuring, print the delta table of every other "
-	    "kernel of K's family against kernel K, from the paired samples of "
-	    "this run (instead of the results, which go to -o FILE if given)" },
+	    "kernel of K's family against kernel K (measured even if -f or -k "
+	    "left it out), from the paired samples of this run (instead of the "
+	    "results, which go to -o FILE if given)" },
 	[R_AB] = { .name = "ab", .arg = "A,B",
 	    .help = "two loaded objects (--load FILE=A --load FILE=B): measure "
 	    "every kernel A:x beside B:x, interleaved, and print the delta "
@@ -140,6 +143,13 @@ static const struct opt_row run_rows[] = {
 	    .def = "30ms", .alt = "8ms" },
 	[R_TUNE_FILE] = { .like = &opt_tune_file },
 	[R_QUIET] = { .like = &opt_quiet },
+	[R_VERBOSE] = { .name = "verbose", .letter = 'v',
+	    .help = "on a terminal, the full table after the summary" },
+	[R_WARN] = { .name = "warn", .letter = 'W', .arg = "LIST",
+	    .help = "turn warnings off (no-NAME) or on (NAME), comma-separated: "
+	    "vm, load, governor, turbo, ci, clock, few, bound, or all; the "
+	    "environment variable CSUMBENCH_WARN takes the same list (e.g. "
+	    "no-vm on a known virtual machine), -W wins" },
 };
 
 /* What one run is asked to do, what it built and what it saw. */
@@ -154,6 +164,8 @@ struct run {
 	char		*ab[2];		/* --ab A,B: the objects' names */
 	const struct run_preset *preset;
 	int		 quick, def_cpu, reps_given;
+	int		 verbose;	/* -v: the table after the summary */
+	unsigned long long given;	/* bit R_*: the option was given */
 	unsigned long long reps;
 	unsigned	 caches, modes;	/* bit masks of CACHE_*, MODE_* */
 	struct cmp_opts	 co;
@@ -167,7 +179,8 @@ struct run {
 	size_t		 nk;
 	struct point	*pts;
 	size_t		 npts;
-	/* Where the results go (run_open): a table on stdout (1), a file or
+	/* Where the results go (run_open): a summary and, with -v, the
+	 * table on a terminal (2), a table on stdout (1), a file or
 	 * stdout as CSV or JSON (0), nowhere but --baseline's table (-1); in
 	 * which format. */
 	int		 table;
@@ -266,6 +279,7 @@ static void
 run_parse(struct run *r, struct options *o)
 {
 	int style, fmt;
+	size_t i;
 	char err[256];
 
 	/* No arguments at all, or --quick: the quick sweep. */
@@ -306,6 +320,12 @@ run_parse(struct run *r, struct options *o)
 		verbose_level = 0;
 		r->co.quiet = 1;
 	}
+	r->verbose = options_given(o, R_VERBOSE);
+	for (i = 0; i < o->t->nrows; i++)
+		r->given |= (unsigned long long)(options_given(o, i) != 0) << i;
+	if (warn_env(err, sizeof(err)) != 0 || (options_given(o, R_WARN) &&
+	    warn_parse("-W", o->val[R_WARN], err, sizeof(err)) != 0))
+		usage_error("%s", err);
 	run_parse_measure(r, o);
 }
 
@@ -353,6 +373,29 @@ run_defaults(struct run *r, const struct options *o)
 		    "-o FILE", r->baseline != NULL ? "baseline" : "ab");
 	if (r->format != NULL && rformat_find(r->format)->terminal && !to_stdout)
 		usage_error("--format table writes to the terminal only");
+}
+
+/* --baseline K: K joins the selection when -f or -k left it out. */
+static void
+run_add_baseline(struct run *r)
+{
+	struct selection b;
+	char err[256];
+	size_t i;
+
+	for (i = 0; i < r->sel.n; i++)
+		if (strcmp(r->sel.k[i]->name, r->baseline) == 0)
+			return;
+	if (strpbrk(r->baseline, "*?[,") != NULL)
+		usage_error("--baseline: \"%s\" is not one kernel's name",
+		    r->baseline);
+	if (select_kernels(NULL, r->baseline, 0, &b, err, sizeof(err)) != 0)
+		usage_error("--baseline: %s", err);
+	r->sel.k = xreallocarray(r->sel.k, r->sel.n + 1, sizeof(*r->sel.k));
+	r->sel.k[r->sel.n++] = b.k[0];
+	select_free(&b);
+	r->ks = r->sel.k;
+	r->nk = r->sel.n;
 }
 
 /* --baseline: a selected kernel, with another of its family to compare. */
@@ -570,6 +613,7 @@ run_kernels(struct run *r)
 		r->nk = r->sel.n;
 	}
 	if (r->baseline != NULL) {
+		run_add_baseline(r);
 		run_check_baseline(r);
 		r->co.a_kernel = r->baseline;
 	}
@@ -645,6 +689,32 @@ run_points(struct run *r)
 		run_twins(r);
 }
 
+/*
+ * Options that shape what this run does not print: an error, not a
+ * silent no-op. --style and --min-delta shape --baseline's table and
+ * gate; --cost and --alpha also the summary, --cost also the table.
+ */
+static void
+run_check_used(const struct run *r)
+{
+#define GIVEN(i) (r->given & (1ull << (i)))
+	if (GIVEN(R_MIN_DELTA) && r->co.fail_above < 0)
+		usage_error("--min-delta qualifies --fail-above");
+	if (r->baseline != NULL || r->ab[0] != NULL)
+		return;
+	if (GIVEN(R_STYLE))
+		usage_error("--style is the form of --baseline's or --ab's delta "
+		    "table: add --baseline K (or use 'csumbench compare')");
+	if (GIVEN(R_COST) && r->table == 0)
+		usage_error("--cost chooses what the terminal and --baseline "
+		    "show; %s holds both (median, net_median)",
+		    r->fmt->name);
+	if (GIVEN(R_ALPHA) && r->table != 2)
+		usage_error("--alpha is the significance level of --baseline's "
+		    "table and of the terminal summary, neither shown here");
+#undef GIVEN
+}
+
 /* Where the results go; a file is opened before measuring, to fail early. */
 static void
 run_open(struct run *r)
@@ -659,8 +729,17 @@ run_open(struct run *r)
 		r->fmt = rformat_find(r->output == NULL &&
 		    isatty(STDOUT_FILENO) ? "table" : "csv");
 	r->table = r->fmt->terminal;
+	/* A terminal by default: the summary first. */
+	if (r->table && r->format == NULL)
+		r->table = 2;
 	if (r->baseline != NULL || r->ab[0] != NULL)
 		r->table = to_stdout ? -1 : 0;
+	if (r->verbose && r->table != 2)
+		usage_error("--verbose adds the full table to the summary on a "
+		    "terminal; here the results are %s", r->table == 1 ?
+		    "the table already" : r->table < 0 ? "the delta table" :
+		    r->fmt->name);
+	run_check_used(r);
 	if (r->table != 0)
 		return;
 	if (outfile_open(&r->of, r->output != NULL ? r->output : "-", err,
@@ -682,17 +761,21 @@ static void
 warn_conditions(void)
 {
 	if (ctx.cpu.hypervisor[0] != '\0')
-		warnx_("running under a hypervisor (%s): other tenants and "
-		    "the host add noise", ctx.cpu.hypervisor);
+		warn_once(WARN_VM, "under a hypervisor (%s) whole runs differ "
+		    "by tens of percent: compare kernels within one run "
+		    "(--baseline); CSUMBENCH_WARN=no-vm on a known VM",
+		    ctx.cpu.hypervisor);
 	if (ctx.cpu.governor[0] != '\0' &&
 	    strcmp(ctx.cpu.governor, "performance") != 0)
-		warnx_("CPU frequency governor is \"%s\", not \"performance\"",
-		    ctx.cpu.governor);
+		warn_once(WARN_GOVERNOR, "the CPU frequency governor is \"%s\": "
+		    "set it to performance (cpupower frequency-set -g "
+		    "performance)", ctx.cpu.governor);
 	if (ctx.cpu.turbo == 1)
-		warnx_("turbo/boost is on: the clock varies with load and "
-		    "temperature");
+		warn_once(WARN_TURBO, "turbo/boost is on: the clock follows "
+		    "load and temperature; turn it off for steadier numbers");
 	if (ctx.cpu.loadavg1 > 0.5 * ctx.cpu.online_cpus)
-		warnx_("load average %.2f on %d CPUs: the machine is busy",
+		warn_once(WARN_LOAD, "load average %.2f on %d CPUs: other work "
+		    "competes for the core; measure when the machine is idle",
 		    ctx.cpu.loadavg1, ctx.cpu.online_cpus);
 }
 
@@ -703,14 +786,34 @@ warn_after(const struct run *r)
 	double h0 = ctx.timer.est_core_hz, h1 = r->core_hz_end;
 
 	if (r->er.unconverged > 0)
-		warnx_("%zu of %zu points did not reach --target-ci %g%% within "
-		    "--max-time %gs: their ci_lo/ci_hi say how precise they are",
-		    r->er.unconverged, r->er.npoints, r->eo.target_ci * 100,
+		warn_unconverged(r->pts, r->npts, r->eo.target_ci,
 		    r->eo.max_time);
 	if (h0 > 0 && h1 > 0 && fabs(h1 - h0) / h0 > 0.03)
-		warnx_("the core clock changed during the run (estimated %.2f "
-		    "GHz before, %.2f GHz after): frequency scaling is not "
-		    "pinned", h0 / 1e9, h1 / 1e9);
+		warn_once(WARN_CLOCK, "the core clock moved during the run "
+		    "(estimated %.2f GHz before, %.2f GHz after): frequency "
+		    "scaling%s; kernels of one run are compared alike, runs "
+		    "apart are not", h0 / 1e9, h1 / 1e9,
+		    ctx.cpu.hypervisor[0] ? ", or under a hypervisor time "
+		    "stolen by other tenants" : " is not pinned");
+}
+
+/* Before a sweep the plan says will take over a minute: how long. */
+static void
+run_plan_note(const struct run *r)
+{
+	double lo, hi;
+	size_t npos = r->nk > 0 ? (r->npts + r->nk - 1) / r->nk : 0;
+
+	progress_estimate(r->npts, npos, &r->eo, &lo, &hi);
+	if (hi <= 60)
+		return;
+	talk("csumbench: %zu points: about %.0f s%s on an idle core", r->npts,
+	    lo, lo < 1 ? " (under a second)" : "");
+	if (hi > lo * 1.2)
+		talk(", up to %.0f s while refining towards --target-ci %g%% "
+		    "(--max-time %gms a point)", hi, r->eo.target_ci * 100,
+		    r->eo.max_time * 1e3);
+	talk("; -q for silence; fewer sizes or a shorter --max-time for less\n");
 }
 
 /*
@@ -769,14 +872,16 @@ run_measure(struct run *r)
 	r->eo.ti = &ctx.timer;
 	r->eo.reps = (size_t)r->reps;
 	r->eo.llc = ctx.cpu.l3 ? ctx.cpu.l3 : ctx.cpu.l2;
-	if (verbose_level > 0 && stderr_is_tty()) {
-		progress_line_init(&pl, stderr);
+	if (verbose_level > 0) {
+		progress_line_init(&pl, stderr, isatty(STDERR_FILENO), &r->eo);
 		r->eo.progress = progress_line;
 		r->eo.progress_arg = &pl;
 	}
+	run_plan_note(r);
 	if (r->reps < 10)
-		warnx_("%llu samples per point is too few for a reliable median "
-		    "and its confidence interval", r->reps);
+		warn_once(WARN_FEW, "%llu samples per point is too few for a "
+		    "reliable median and its confidence interval: use --reps 10 "
+		    "or more", r->reps);
 	/* A first signal ends the sampling, and what was measured is kept. */
 	r->eo.stop = intr_flag();
 	intr_defer(1);
@@ -868,6 +973,8 @@ run_emit_tuning(void)
 	tuning_values(&ctx.tuning, 0, vals, sizeof(vals));
 	printf("Tuning: %s: %s.\n", src, vals);
 }
+static void	run_emit_footer(const struct run *r);
+static void	run_emit_brief(const struct run *r);
 
 /* The results as a table for a terminal, and how they were measured. */
 static void
@@ -878,9 +985,31 @@ run_emit_table(const struct run *r, const struct rset *rs)
 
 	if (net)
 		rset_net_view(&v, rs);
-	r->fmt->write(stdout, net ? &v : rs, NULL, rs->n);
+	if (r->table == 2) {
+		struct summary_opts so = { .alpha = r->co.alpha,
+		    .cost = net ? "net: the empty call's cost subtracted" :
+		    "whole call" };
+
+		summary_write(stdout, net ? &v : rs, &so);
+		if (r->verbose)
+			putchar('\n');
+	}
+	if (r->table == 1 || r->verbose)
+		r->fmt->write(stdout, net ? &v : rs, NULL, rs->n);
 	if (net)
 		rset_free(&v);
+	if (r->table == 2 && !r->verbose)
+		run_emit_brief(r);
+	else
+		run_emit_footer(r);
+}
+
+/* Under the table or summary: how the numbers were measured. */
+static void
+run_emit_footer(const struct run *r)
+{
+	int net = r->co.cost == CMP_COST_NET;
+
 	printf("\n%s per call, %s (median of %zu", ctx.timer.unit, net ?
 	    "net: the empty call's cost subtracted" : "whole call",
 	    r->er.min_samples);
@@ -899,13 +1028,32 @@ run_emit_table(const struct run *r, const struct rset *rs)
 	run_emit_tuning();
 }
 
+/* Under the summary: the same, in two lines of a terminal's width. */
+static void
+run_emit_brief(const struct run *r)
+{
+	printf("\n%s of %s at %.3f GHz", ctx.timer.unit, ctx.timer.name,
+	    ctx.timer.hz / 1e9);
+	if (ctx.timer.est_core_hz > 0 && ctx.timer.kind != TIMER_CYCLES)
+		printf(" (core ~%.2f GHz, estimated)",
+		    ctx.timer.est_core_hz / 1e9);
+	printf("; medians of %zu", r->er.min_samples);
+	if (r->er.max_samples != r->er.min_samples)
+		printf("-%zu", r->er.max_samples);
+	printf(" samples; %s.\n%s. Destination %s B past the source%s.\n",
+	    r->co.cost == CMP_COST_NET ? "net cost" : "whole calls",
+	    ctx.cpu.brand, r->distance != NULL ? r->distance :
+	    "2048", r->distance != NULL ? "" : " (the default)");
+	printf("Every point: -v. Every column: -o FILE.csv.\n");
+}
+
 /*
  * Say what the checks of every point found: floor-limited points (no
  * throughput derived), throughputs above the physical bound (impossible:
  * a measurement error). Both are marked in every output, not hidden.
  */
 static void
-warn_checks(const struct rset *rs)
+warn_checks(const struct rset *rs, int summary)
 {
 	size_t i, nfloor = 0, nbound = 0;
 	const struct rpoint *worst = NULL;
@@ -923,14 +1071,15 @@ warn_checks(const struct rset *rs)
 				worst = p;
 		}
 	}
-	if (nfloor > 0)
+	/* The summary shows no throughput: nothing to explain there. */
+	if (nfloor > 0 && !summary)
 		talk("csumbench: %zu point%s floor-limited: the call costs what "
 		    "an empty call does, so no throughput is given for %s "
 		    "(floor_limited=1)\n", nfloor, nfloor == 1 ? " is" : "s are",
 		    nfloor == 1 ? "it" : "them");
 	if (nbound > 0)
-		warnx_("%zu point%s above the physical bound of bytes per %s "
-		    "(above_bound=1; %s at %zu bytes: %.1f, bound %.1f): a "
+		warn_once(WARN_BOUND, "%zu point%s above the physical bound of "
+		    "bytes per %s (above_bound=1; %s at %zu bytes: %.1f, bound %.1f): a "
 		    "measurement error, not a result", nbound, nbound == 1 ?
 		    " is" : "s are", worst->unit, worst->kernel, worst->size,
 		    rset_bytes_per_unit(worst), bound_bytes_per_unit(worst, rs));
@@ -995,7 +1144,7 @@ run_emit(struct run *r)
 	qsort(r->pts, r->npts, sizeof(*r->pts), point_order);
 	rset_from_points(&rs, r->pts, r->npts, &ctx.timer);
 	run_provenance(&rs.prov, r);
-	warn_checks(&rs);
+	warn_checks(&rs, r->table == 2 && !r->verbose);
 	if (r->er.stopped) {
 		provenance_set(&rs.prov, "partial", "yes");
 		provenance_set(&rs.prov, "stopped_by", "%s",

@@ -145,7 +145,7 @@ tune_measure(struct options *o, const size_t *builtin,
 	to.builtin = builtin;
 	to.talk = verbose_level > 0;
 	if (verbose_level > 0 && stderr_is_tty()) {
-		progress_line_init(&pl, stderr);
+		progress_line_init(&pl, stderr, 1, NULL);
 		to.progress = progress_line;
 		to.progress_arg = &pl;
 	}

@@ -71,8 +71,12 @@ verify_exec(struct options *o)
 	n = sel.n;
 	if ((failed = verify_run(sel.k, n, &vo, stdout, err, sizeof(err))) < 0)
 		fatal(EXIT_USAGE, "%s", err);
-	printf("%zu kernel%s verified, %d failed\n", n, n == 1 ? "" : "s",
+	/* The seed is part of what was checked: a failure replays with it. */
+	printf("%zu kernel%s verified, %d failed", n, n == 1 ? "" : "s",
 	    failed);
+	if (seed != 0)
+		printf(" (data seed %llu)", seed);
+	putchar('\n');
 	select_free(&sel);
 	return failed ? EXIT_CHECK : 0;
 }

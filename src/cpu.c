@@ -574,6 +574,15 @@ ident_libcpuid(struct cpuinfo *ci)
 }
 #endif
 
+static void
+cpu_rstrip(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+}
+
 int
 cpu_first_allowed(void)
 {
@@ -692,6 +701,9 @@ cpu_probe(struct cpuinfo *ci)
 	ci->online_cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	cpu_have_str(ci->have, feat, sizeof(feat));
 	snprintf(ci->features, sizeof(ci->features), "%s", feat);
+	/* CPUID pads its strings with spaces: "bhyve bhyve ". */
+	cpu_rstrip(ci->brand);
+	cpu_rstrip(ci->hypervisor);
 	if (ci->brand[0] == '\0')
 		snprintf(ci->brand, sizeof(ci->brand), "unknown");
 	if (ci->vendor[0] == '\0')

@@ -84,38 +84,6 @@ row_of(const struct opt_row *rows, size_t n, int ch)
 	return i;
 }
 
-/*
- * Optimal string alignment distance of a and b (edits, a transposition of
- * neighbours counting one), or a large number for long strings.
- */
-static size_t
-distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j;
-	size_t d[33][33];
-
-	if (la > 32 || lb > 32)
-		return (size_t)-1 / 2;
-	for (i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (i = 1; i <= la; i++)
-		for (j = 1; j <= lb; j++) {
-			size_t c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-
-			if (d[i - 1][j] + 1 < c)
-				c = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < c)
-				c = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
-				c = d[i - 2][j - 2] + 1;
-			d[i][j] = c;
-		}
-	return d[la][lb];
-}
-
 /* Append "'--name'" to buf, joined by sep when buf is not empty. */
 static void
 append_name(char *buf, size_t len, const char *sep, const char *name)
@@ -141,12 +109,12 @@ options_suggest(const struct opt_table *t, const char *name, char *buf,
 	buf[0] = '\0';
 	/* Close enough: at most 2 edits, and fewer than half the name. */
 	for (i = 0; i <= t->nrows; i++) {
-		d = distance(name, long_name(t, i));
+		d = str_distance(name, long_name(t, i));
 		if (d <= 2 && 2 * d < n && d < best)
 			best = d;
 	}
 	for (i = 0; best != (size_t)-1 && i <= t->nrows; i++)
-		if (distance(name, long_name(t, i)) == best)
+		if (str_distance(name, long_name(t, i)) == best)
 			append_name(buf, len, " or ", long_name(t, i));
 }
 

@@ -1,5 +1,7 @@
 /*
- * progress.h - the progress line of a run on a terminal.
+ * progress.h - the progress of a run: a line redrawn on a terminal, or
+ * a line every PROGRESS_LOG_EVERY seconds elsewhere (a CI log must not
+ * look hung), and the a-priori estimate of how long a sweep will take.
  *
  * An engine progress callback (engine_progress_fn): pass progress_line as
  * engine_opts.progress and a struct progress_line as its argument.
@@ -11,13 +13,31 @@
 
 #include "engine.h"
 
+#define PROGRESS_LOG_EVERY	10.0	/* seconds between lines off a terminal */
+
 struct progress_line {
 	FILE	*fp;
 	double	 last;		/* elapsed seconds at the last line drawn */
+	int	 tty;		/* redraw one line (1) or log lines (0) */
+	int	 logged;	/* log lines written */
+	/* Per point: the sampling --max-time still allows refinement
+	 * (0: none, no refinement or no limit). */
+	double	 refine_max;
 };
 
-void	progress_line_init(struct progress_line *pl, FILE *fp);
-/* Redraw the line (at most 4 times a second); clear it when the run ends. */
+/* tty: redraw one line; else a line every PROGRESS_LOG_EVERY seconds.
+ * eo: the run's options (NULL: no refinement bound to show). */
+void	progress_line_init(struct progress_line *pl, FILE *fp, int tty,
+	    const struct engine_opts *eo);
+/* Redraw or log the line; clear it (or log the end) when the run ends. */
 void	progress_line(const struct engine_progress *p, void *arg);
+
+/*
+ * How long a sweep of npts points at npos grid positions should take
+ * under eo, in seconds on an idle core: *lo without refinement, *hi with
+ * every point refined up to --max-time (or sampled for --min-time).
+ */
+void	progress_estimate(size_t npts, size_t npos,
+	    const struct engine_opts *eo, double *lo, double *hi);
 
 #endif

@@ -140,7 +140,8 @@ provenance_collect(struct provenance *p)
 			    ctx.cpu.misaligned);
 		provenance_set(p, "identified_by", "%s", ctx.cpu.ident_source);
 		provenance_set(p, "hypervisor", "%s", ctx.cpu.hypervisor);
-		provenance_set(p, "governor", "%s", ctx.cpu.governor);
+		provenance_set(p, "governor", "%s", ctx.cpu.governor[0] ?
+		    ctx.cpu.governor : "unknown");
 		provenance_set(p, "turbo", "%s", ctx.cpu.turbo < 0 ? "unknown" :
 		    ctx.cpu.turbo ? "on" : "off");
 		if (ctx.cpu.loadavg1 >= 0)

@@ -230,7 +230,7 @@ const struct rfield rfields[] = {
 	{ "gbps", "gbps", 360, RT_NUM, 0, .get = get_gbps },
 	{ "mops", "mops", 370, RT_NUM, 0, .get = get_mops },
 	{ "timer_hz", "timer_hz", 230, RT_NUM, RF_POSITIVE, AT(hz) },
-	{ "est_cycles", NULL, 0, RT_NUM, 0, .get = get_est_cycles },
+	{ "est_cycles", "est_cycles", 378, RT_NUM, 0, .get = get_est_cycles },
 	{ "floor_limited", "floor_limited", 372, RT_COUNT, 0,
 	    .get = get_floor_limited },
 	{ "bpu_bound", "bpu_bound", 374, RT_NUM, 0, .get = get_bpu_bound },

@@ -245,6 +245,39 @@ select_family_wanted(const char *families, enum kfamily f)
 }
 
 /*
+ * The visible kernel names closest to tok (a misspelt name, not a glob):
+ * ", did you mean csum.adc?", or "" when none is within 2 edits and
+ * under half of tok.
+ */
+static void
+select_suggest(const char *tok, char *buf, size_t len)
+{
+	size_t i, d, best = (size_t)-1, n = strlen(tok), used;
+
+	buf[0] = '\0';
+	if (strpbrk(tok, "*?[") != NULL)
+		return;
+	for (i = 0; i < sel_n; i++) {
+		d = str_distance(tok, sel_list[i]->name);
+		if (select_visible(sel_list[i]) && d <= 2 && 2 * d < n &&
+		    d < best)
+			best = d;
+	}
+	for (i = 0; best != (size_t)-1 && i < sel_n; i++) {
+		if (!select_visible(sel_list[i]) ||
+		    str_distance(tok, sel_list[i]->name) != best)
+			continue;
+		used = strlen(buf);
+		snprintf(buf + used, len - used, "%s%s", used ? " or " :
+		    ", did you mean ", sel_list[i]->name);
+	}
+	if (buf[0] != '\0') {
+		used = strlen(buf);
+		snprintf(buf + used, len - used, "?");
+	}
+}
+
+/*
  * Does pattern tok name a visible kernel, and an available one unless
  * allow_unavailable?
  */
@@ -265,9 +298,13 @@ select_check_pattern(const char *tok, int allow_unavailable, char *err,
 		if (first == NULL)
 			first = sel_list[i];
 	}
-	if (first == NULL)
-		snprintf(err, errlen, "no kernel matches \"%s\" (see "
-		    "'csumbench list')", tok);
+	if (first == NULL) {
+		char alts[160];
+
+		select_suggest(tok, alts, sizeof(alts));
+		snprintf(err, errlen, "no kernel matches \"%s\"%s (see "
+		    "'csumbench list')", tok, alts);
+	}
 	else if (!allow_unavailable)
 		snprintf(err, errlen, "kernel %s is not available here: %s",
 		    first->name, select_unavailable(first, why, sizeof(why)));

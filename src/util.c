@@ -197,3 +197,35 @@ fmt_size(size_t n, char *buf, size_t len)
 		snprintf(buf, len, "%zu", n);
 	return buf;
 }
+
+/*
+ * Optimal string alignment distance of a and b (edits, a transposition of
+ * neighbours counting one), or a large number for long strings.
+ */
+size_t
+str_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	size_t d[33][33];
+
+	if (la > 32 || lb > 32)
+		return (size_t)-1 / 2;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			size_t c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+
+			if (d[i - 1][j] + 1 < c)
+				c = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < c)
+				c = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
+				c = d[i - 2][j - 2] + 1;
+			d[i][j] = c;
+		}
+	return d[la][lb];
+}

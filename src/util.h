@@ -40,6 +40,12 @@ int	match_patterns(const char *patterns, const char *name);
 int	stderr_is_tty(void);
 int	color_ok(FILE *fp);
 /* Format a byte count as 64, 1K, 4K, 1M... for labels (exact when possible). */
+/*
+ * Optimal string alignment distance of a and b (edits, a transposition of
+ * neighbours counting one), or a large number for strings over 32 bytes:
+ * for "did you mean".
+ */
+size_t	str_distance(const char *a, const char *b);
 char	*fmt_size(size_t n, char *buf, size_t len);
 
 #endif

@@ -164,8 +164,10 @@ ok $? "two kernels of one run: paired test, one row per size"
 expect_exit 0 "run --baseline exits 0" -- "$CSUMBENCH" run -k memcpy.libc,memcpy.test_libc2,memcpy.test_empty -s 64 -r 8 -q --baseline memcpy.libc --style ticks
 [ "$(grep -c '^No.of bytes' "$TMPD/out")" -eq 2 ]
 ok $? "run --baseline: one table per other kernel of the family"
-expect_exit 2 "run --baseline with an unselected kernel exits 2" -- "$CSUMBENCH" run -k memcpy.libc -s 64 -q --baseline memcpy.test_libc2
-stderr_one_line 'memcpy.test_libc2' "run --baseline: one line naming it"
+expect_exit 0 "run --baseline with an unselected kernel adds it" -- "$CSUMBENCH" run -k memcpy.libc -s 64 -r 8 -q --baseline memcpy.test_libc2
+grep -q 'A: memcpy.test_libc2 .*B: memcpy.libc' "$TMPD/out"; ok $? "run --baseline K: K measured beside the selection"
+expect_exit 2 "run --baseline with a misspelt kernel exits 2" -- "$CSUMBENCH" run -k memcpy.libc -s 64 -q --baseline memcpy.test_libc3
+stderr_one_line 'memcpy.test_libc3", did you mean memcpy.test_libc2' "run --baseline: one line naming it, with the closest name"
 expect_exit 2 "run --fail-above without --baseline exits 2" -- "$CSUMBENCH" run -k memcpy.libc -s 64 -q --fail-above 5
 stderr_one_line 'baseline' "run --fail-above alone: one line"
 

@@ -1,0 +1,406 @@
+/*
+ * summary.c - who wins where: the short summary of a run (summary.h).
+ *
+ * Two passes: a verdict per grid position (the fastest kernel, the
+ * runner-up, whether they differ beyond noise), then lines, one per run of
+ * consecutive sizes with the same verdict.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rkey.h"
+#include "signif.h"
+#include "summary.h"
+#include "util.h"
+
+/* Every part of the key but the kernel: one grid position of a family. */
+#define SUM_POSITION	(RK_ALL & ~RK(RK_KERNEL))
+/* ... and but the size: the sizes of one line's series. */
+#define SUM_SERIES	(SUM_POSITION & ~RK(RK_SIZE))
+
+struct verdict {
+	const struct rpoint *best, *second;
+	size_t	 ntied;		/* other kernels within noise of best */
+	int	 noise;		/* second is within noise of best */
+	double	 margin;	/* (second - best) / best, in percent */
+	size_t	 fam;		/* the family's place in the run */
+	/* The fastest and every kernel within noise of it, as bits of
+	 * their place in the run (0 beyond the 64th kernel). */
+	unsigned long long tie;
+};
+
+/* Bit i: kernel names[i]; 0 beyond the 64th. */
+static unsigned long long
+sum_bit(const char *const *names, size_t n, const char *k)
+{
+	size_t i;
+
+	for (i = 0; i < n && i < 64; i++)
+		if (strcmp(names[i], k) == 0)
+			return 1ull << i;
+	return 0;
+}
+
+char *
+summary_size(size_t n, char *buf, size_t len)
+{
+	if (n >= (1u << 20) && n % (1u << 20) == 0)
+		snprintf(buf, len, "%zu MiB", n >> 20);
+	else if (n >= 1024 && n % 1024 == 0)
+		snprintf(buf, len, "%zu KiB", n >> 10);
+	else
+		snprintf(buf, len, "%zu B", n);
+	return buf;
+}
+
+/* A cost with the digits a reader needs: 4.61, 21.3, 1255. */
+static char *
+sum_cost(double v, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.*f", v < 10 ? 2 : v < 100 ? 1 : 0, v);
+	return buf;
+}
+
+/*
+ * Are a and b within noise of each other: their medians' CIs overlap (an
+ * unknown bound overlaps everything), or their paired samples do not
+ * differ at alpha?
+ */
+static int
+sum_noise(const struct rpoint *a, const struct rpoint *b, double alpha)
+{
+	if (!(a->st.ci_hi < b->st.ci_lo || b->st.ci_hi < a->st.ci_lo))
+		return 1;
+	if (a->samples != NULL && b->samples != NULL && a->n == b->n)
+		return signif_signed_rank(a->samples, b->samples, a->n, 1,
+		    SIGNIF_TWO_SIDED) >= alpha;
+	return 0;
+}
+
+/* The verdict of the points p[0..n-1] of one position. */
+static void
+sum_verdict(const struct rpoint *const *p, size_t n, double alpha,
+    const char *const *names, size_t nnames, struct verdict *v)
+{
+	size_t i;
+
+	memset(v, 0, sizeof(*v));
+	v->margin = NAN;
+	for (i = 0; i < n; i++) {
+		double m = p[i]->st.median;
+
+		if (!isfinite(m))
+			continue;
+		if (v->best == NULL || m < v->best->st.median) {
+			v->second = v->best;
+			v->best = p[i];
+		} else if (v->second == NULL || m < v->second->st.median)
+			v->second = p[i];
+	}
+	if (v->best == NULL || v->second == NULL)
+		return;
+	v->margin = (v->second->st.median - v->best->st.median) /
+	    v->best->st.median * 100;
+	v->noise = sum_noise(v->best, v->second, alpha);
+	v->tie = sum_bit(names, nnames, v->best->kernel);
+	for (i = 0; i < n; i++)
+		if (p[i] != v->best && isfinite(p[i]->st.median) &&
+		    sum_noise(v->best, p[i], alpha)) {
+			v->ntied++;
+			v->tie |= sum_bit(names, nnames, p[i]->kernel);
+		}
+}
+
+/* Do two positions' verdicts read the same (one line for both)? */
+static int
+sum_same(const struct verdict *a, const struct verdict *b)
+{
+	if (a->best == NULL || b->best == NULL)
+		return a->best == b->best;
+	if (strcmp(a->best->kernel, b->best->kernel) != 0 ||
+	    (a->second == NULL) != (b->second == NULL) || a->noise != b->noise)
+		return 0;
+	return a->second == NULL ||
+	    strcmp(a->second->kernel, b->second->kernel) == 0;
+}
+
+/* "hot, throughput, offsets 0/0, distance 2048": a series' label. */
+static void
+sum_series(FILE *fp, const struct rpoint *p)
+{
+	fprintf(fp, "  %s, %s, offsets %zu/%zu", p->cache, p->mode,
+	    p->src_align, p->dst_align);
+	if (p->distance != RSET_NO_DISTANCE)
+		fprintf(fp, ", distance %zu", p->distance);
+	fputs(":\n", fp);
+}
+
+/* The names behind the bits of run's kernels. */
+struct sum_names {
+	const char *const *v;
+	size_t	 n;
+};
+
+static int
+sum_popcount(unsigned long long x)
+{
+	int n = 0;
+
+	for (; x != 0; x &= x - 1)
+		n++;
+	return n;
+}
+
+/*
+ * The margin column of v[0..n-1] (one line) when the fastest is not
+ * within noise of the next: by how much the runner-up is slower.
+ */
+static void
+sum_margin(FILE *fp, const struct verdict *v, size_t n)
+{
+	double lo = v[0].margin, hi = v[0].margin;
+	size_t i;
+
+	if (v[0].second == NULL) {
+		fputs("the only kernel measured\n", fp);
+		return;
+	}
+	if (v[0].noise) {
+		fprintf(fp, "within noise of %s\n", v[0].second->kernel);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		lo = fmin(lo, v[i].margin);
+		hi = fmax(hi, v[i].margin);
+	}
+	fprintf(fp, "+%.*f%%", lo < 10 ? 1 : 0, lo);
+	if (hi - lo >= 0.5)
+		fprintf(fp, " to +%.*f%%", hi < 10 ? 1 : 0, hi);
+	fprintf(fp, " over %s\n", v[0].second->kernel);
+}
+
+/*
+ * The margin column of a line of ties: v[0..n-1] all within noise, k
+ * (within noise of the fastest, or the fastest, at every size) one of the
+ * kernels in every tie (inter).
+ */
+static void
+sum_ties(FILE *fp, const struct verdict *v, size_t n, unsigned long long inter,
+    const struct sum_names *nm, const char *k)
+{
+	size_t i;
+	int most = 0, same = 1;
+
+	for (i = 0; i < n; i++) {
+		if (sum_popcount(v[i].tie) > most)
+			most = sum_popcount(v[i].tie);
+		same &= v[i].tie == inter;
+	}
+	if (same && most == 2) {
+		for (i = 0; i < nm->n && i < 64; i++)
+			if ((inter >> i & 1) && strcmp(nm->v[i], k) != 0)
+				break;
+		fprintf(fp, "within noise of %s\n", nm->v[i]);
+	} else
+		fprintf(fp, "within noise of %d other%s\n", most - 1,
+		    most == 2 ? "" : "s");
+}
+
+/* Which kernel of inter to name: the fastest most often, in the run. */
+static const char *
+sum_pick(const struct verdict *v, size_t n, unsigned long long inter,
+    const struct sum_names *nm)
+{
+	size_t i, j, c, best = 0;
+	const char *k = NULL;
+
+	for (i = 0; i < n; i++) {
+		if (!(v[i].tie & inter & sum_bit(nm->v, nm->n,
+		    v[i].best->kernel)))
+			continue;
+		for (c = 0, j = 0; j < n; j++)
+			c += strcmp(v[j].best->kernel, v[i].best->kernel) == 0;
+		if (c > best) {
+			best = c;
+			k = v[i].best->kernel;
+		}
+	}
+	for (i = 0; k == NULL && i < nm->n && i < 64; i++)
+		if (inter >> i & 1)
+			k = nm->v[i];
+	return k != NULL ? k : v[0].best->kernel;
+}
+
+/* One line: the positions' verdicts v[0..n-1], in size order. */
+static void
+sum_line(FILE *fp, const char *family, int kw, const struct verdict *v,
+    size_t n, unsigned long long inter, const struct sum_names *nm)
+{
+	char s0[32], s1[32], c0[32], c1[32], sizes[72], cost[72];
+	const char *k = inter ? sum_pick(v, n, inter, nm) : v[0].best->kernel;
+
+	summary_size(v[0].best->size, s0, sizeof(s0));
+	summary_size(v[n - 1].best->size, s1, sizeof(s1));
+	snprintf(sizes, sizeof(sizes), n > 1 ? "%s - %s" : "%s", s0, s1);
+	sum_cost(v[0].best->st.median, c0, sizeof(c0));
+	sum_cost(v[n - 1].best->st.median, c1, sizeof(c1));
+	snprintf(cost, sizeof(cost), strcmp(c0, c1) ? "%s - %s" : "%s", c0, c1);
+	fprintf(fp, "%-10s %-17s %-*s %-15s ", family, sizes, kw, k, cost);
+	if (inter)
+		sum_ties(fp, v, n, inter, nm, k);
+	else
+		sum_margin(fp, v, n);
+}
+
+/*
+ * Where the line starting at v[i] ends: the next position of another
+ * series or verdict; a tie goes on while some kernel is in every tie
+ * (*inter: those kernels; 0 for a line that is not a tie).
+ */
+static size_t
+sum_extent(const struct verdict *v, size_t npos, size_t i,
+    unsigned long long *inter)
+{
+	size_t j;
+
+	*inter = v[i].noise ? v[i].tie : 0;
+	for (j = i + 1; j < npos && rkey_cmp(v[i].best, v[j].best,
+	    SUM_SERIES) == 0; j++) {
+		if (*inter == 0 ? !sum_same(&v[i], &v[j]) :
+		    !v[j].noise || (*inter & v[j].tie) == 0)
+			break;
+		*inter &= *inter ? v[j].tie : 0;
+	}
+	return j;
+}
+
+/* How many series (SUM_SERIES) the family of position i has. */
+static size_t
+sum_nseries(const struct verdict *v, size_t npos, size_t i)
+{
+	size_t j, n = 1;
+
+	while (i > 0 && strcmp(v[i - 1].best->family, v[i].best->family) == 0)
+		i--;
+	for (j = i + 1; j < npos && strcmp(v[j].best->family,
+	    v[i].best->family) == 0; j++)
+		n += rkey_cmp(v[j - 1].best, v[j].best, SUM_SERIES) != 0;
+	return n;
+}
+
+/* The lines of the verdicts v[0..npos-1], in key order. */
+static size_t
+sum_lines(FILE *fp, const struct verdict *v, size_t npos, int kw,
+    const struct sum_names *nm)
+{
+	size_t i, j, lines = 0;
+	const char *fam = NULL;
+	unsigned long long inter;
+
+	for (i = 0; i < npos; i = j) {
+		int newfam = fam == NULL || strcmp(fam, v[i].best->family) != 0;
+
+		j = sum_extent(v, npos, i, &inter);
+		if ((newfam || rkey_cmp(v[i - 1].best, v[i].best,
+		    SUM_SERIES) != 0) && sum_nseries(v, npos, i) > 1) {
+			if (newfam)
+				fprintf(fp, "%s\n", v[i].best->family);
+			sum_series(fp, v[i].best);
+			lines += 1 + newfam;
+			newfam = 0;
+		}
+		sum_line(fp, newfam ? v[i].best->family : "", kw, &v[i], j - i,
+		    inter, nm);
+		fam = v[i].best->family;
+		lines++;
+	}
+	return lines;
+}
+
+/* Families in the run's order; in each, rkey's order of positions. */
+static int
+sum_order(const void *a, const void *b)
+{
+	const struct verdict *x = a, *y = b;
+
+	if (x->fam != y->fam)
+		return x->fam < y->fam ? -1 : 1;
+	return rkey_cmp(x->best, y->best, SUM_POSITION);
+}
+
+/* The distinct kernel names of rs, in its order. */
+static void
+sum_names_of(const struct rset *rs, struct sum_names *nm)
+{
+	const char **v = xcalloc(rs->n + 1, sizeof(*v));
+	size_t i, j;
+
+	nm->n = 0;
+	for (i = 0; i < rs->n; i++) {
+		for (j = 0; j < nm->n && strcmp(v[j], rs->p[i].kernel); j++)
+			;
+		if (j == nm->n)
+			v[nm->n++] = rs->p[i].kernel;
+	}
+	nm->v = v;
+}
+
+/* The verdicts of rs's positions into v: how many; *kw the widest name. */
+static size_t
+sum_verdicts(const struct rset *rs, double alpha, const struct sum_names *nm,
+    struct verdict *v, int *kw)
+{
+	const struct rpoint **p = xcalloc(rs->n + 1, sizeof(*p));
+	const struct rpoint **grp = xcalloc(rs->n + 1, sizeof(*grp));
+	size_t *perm = xcalloc(rs->n + 1, sizeof(*perm));
+	size_t *start = xcalloc(rs->n + 1, sizeof(*start));
+	size_t i, k, g, npos = 0;
+
+	for (i = 0; i < rs->n; i++)
+		p[i] = &rs->p[i];
+	g = rkey_group(p, rs->n, SUM_POSITION, perm, start);
+	for (i = 0; i < g; i++) {
+		for (k = start[i]; k < start[i + 1]; k++)
+			grp[k - start[i]] = p[perm[k]];
+		sum_verdict(grp, start[i + 1] - start[i], alpha, nm->v, nm->n,
+		    &v[npos]);
+		if (v[npos].best == NULL)
+			continue;
+		v[npos].fam = npos == 0 ? 0 : v[npos - 1].fam +
+		    (strcmp(v[npos - 1].best->family, v[npos].best->family) != 0);
+		if ((int)strlen(v[npos].best->kernel) > *kw)
+			*kw = (int)strlen(v[npos].best->kernel);
+		npos++;
+	}
+	free(p);
+	free(grp);
+	free(perm);
+	free(start);
+	qsort(v, npos, sizeof(*v), sum_order);
+	return npos;
+}
+
+size_t
+summary_write(FILE *fp, const struct rset *rs, const struct summary_opts *so)
+{
+	struct verdict *v = xcalloc(rs->n + 1, sizeof(*v));
+	struct sum_names nm;
+	size_t npos, lines;
+	int kw = 12;
+
+	sum_names_of(rs, &nm);
+	npos = sum_verdicts(rs, so->alpha, &nm, v, &kw);
+	fprintf(fp, "Fastest kernel by size: %s per call (median, %s); "
+	    "margin: how much slower the next is\n", rs->n ? rs->p[0].unit :
+	    "cost", so->cost);
+	fprintf(fp, "%-10s %-17s %-*s %-15s %s\n", "family", "size", kw,
+	    "fastest", "cost", "margin");
+	lines = 2 + sum_lines(fp, v, npos, kw, &nm);
+	free(v);
+	free((void *)nm.v);
+	return lines;
+}

@@ -1,0 +1,34 @@
+/*
+ * summary.h - who wins where: the short summary of a run for a terminal.
+ *
+ * For every grid position (a size at one cache state, call mode, offsets
+ * and placement) the fastest kernel of each family by median cost, and
+ * how much slower the runner-up is. The runner-up is "within noise" when
+ * the 95% confidence intervals of the two medians overlap or, where the
+ * raw samples are paired (one run: sample i of each kernel was taken in
+ * the same repetition), when the Wilcoxon signed-rank test does not
+ * reject equality at alpha. Consecutive sizes with the same fastest
+ * kernel, the same runner-up and the same verdict share one line.
+ */
+#ifndef CSUMBENCH_SUMMARY_H
+#define CSUMBENCH_SUMMARY_H
+
+#include <stdio.h>
+
+#include "rset.h"
+
+struct summary_opts {
+	double	 alpha;		/* significance level of the paired test */
+	const char *cost;	/* "whole call" or "net": what the costs are */
+};
+
+/*
+ * Write the summary of rs (one run, costs in the view to show) to fp.
+ * Returns the number of lines written.
+ */
+size_t	summary_write(FILE *fp, const struct rset *rs,
+	    const struct summary_opts *so);
+/* n bytes as a reader writes them: "1500 B", "4 KiB", "1 MiB". */
+char	*summary_size(size_t n, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,82 @@
+#!/bin/sh
+# What a user meets first: the summary on a terminal, warnings printed once
+# with their switch, -W and CSUMBENCH_WARN.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+unset CSUMBENCH_WARN
+R="$CSUMBENCH run -q"
+
+# A terminal: script(1) gives the command one.
+if script -qec true /dev/null >/dev/null 2>&1; then
+	script -qec "$CSUMBENCH run -k memcpy.libc,memcpy.bytes -s 64,4096 -r 9 --target-ci 0 -W no-all" /dev/null >"$TMPD/tty" 2>&1
+	sed 's/\r$//; s/.*\r//' <"$TMPD/tty" >"$TMPD/sum"
+	grep -q '^Fastest kernel by size: ticks per call\|^Fastest kernel by size: [a-z]* per call' "$TMPD/sum"; ok $? "terminal: the summary's heading"
+	grep -Eq '^memcpy +64 B - 4 KiB +memcpy\.libc +[0-9.]+ - [0-9.]+ +\+[0-9.]+% to \+[0-9.]+% over memcpy\.bytes$' "$TMPD/sum"
+	ok $? "terminal: at 64 B to 4 KiB libc beats the byte loop, by how much, in one line"
+	! grep -q 'src/dst' "$TMPD/sum"; ok $? "terminal: no full table without -v"
+	awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$TMPD/sum"; ok $? "terminal: no line over 100 columns"
+	script -qec "$CSUMBENCH run -k memcpy.libc,memcpy.bytes -s 64 -r 9 --target-ci 0 -W no-all -v" /dev/null >"$TMPD/tty" 2>&1
+	grep -q 'Fastest kernel' "$TMPD/tty" && grep -q 'src/dst' "$TMPD/tty"; ok $? "terminal -v: the summary, then the table"
+else
+	for i in 1 2 3 4 5; do skip "script(1) is missing: no terminal to test"; done
+fi
+expect_exit 2 "-v where the results are CSV: an error" -- $R -k memcpy.libc -s 64 -r 9 -v
+stderr_one_line '--verbose adds the full table' "... in one line"
+
+# Warnings: each once, each with its switch.
+W="$CSUMBENCH run -k csum.ref,csum.generic64 -s 64,128,256 -r 5 --target-ci 0.00001% --max-time 2ms -o $TMPD/w.csv"
+expect_exit 0 "a run with too few samples and an unreachable target" -- $W
+[ "$(grep -c '(-W no-ci)$' "$TMPD/err")" = 1 ] && [ "$(grep -c '(-W no-few)$' "$TMPD/err")" = 1 ]
+ok $? "the target-CI and few-samples warnings, once each"
+grep -q 'short of --target-ci 1e-05%, 6 by over twice: median CI +-[0-9.]*%, widest +-[0-9]*% (csum\.[a-z0-9]*, [0-9]* B)' "$TMPD/err"
+ok $? "the target-CI warning says how many missed, by how much, which"
+bad=$(grep 'warning:' "$TMPD/err" | grep -cv '(-W no-[a-z]*)$')
+[ "$bad" = 0 ]; ok $? "every warning ends with its switch ($bad do not)"
+expect_exit 0 "-W no-ci,no-few" -- $W -W no-ci,no-few
+! grep -q 'no-ci)\|no-few)' "$TMPD/err"; ok $? "-W no-ci,no-few: neither"
+CSUMBENCH_WARN=no-few; export CSUMBENCH_WARN
+expect_exit 0 "CSUMBENCH_WARN=no-few" -- $W
+! grep -q 'no-few)' "$TMPD/err" && grep -q 'no-ci)' "$TMPD/err"; ok $? "CSUMBENCH_WARN=no-few: that one off, the others on"
+expect_exit 0 "CSUMBENCH_WARN=no-few, -W few" -- $W -W few
+grep -q 'no-few)' "$TMPD/err"; ok $? "-W wins over CSUMBENCH_WARN"
+CSUMBENCH_WARN=no-vm,bogus
+expect_exit 2 "CSUMBENCH_WARN with an unknown name" -- $W
+stderr_one_line '^csumbench: CSUMBENCH_WARN: unknown warning "bogus"' "... in one line naming it"
+unset CSUMBENCH_WARN
+expect_exit 2 "-W with an unknown name" -- $W -W no-vn
+stderr_one_line '^csumbench: -W: unknown warning "vn"' "... in one line naming it"
+
+# Small things a newcomer trips on.
+[ "$("$CSUMBENCH" list -f csum | head -1)" = csum ]; ok $? "list -f csum: no blank line first"
+"$CSUMBENCH" run -q -k csum.adc -s 64 -r 5 -o "$TMPD/s.json" && "$CSUMBENCH" run -q -k csum.adc -s 64 -r 5 -o "$TMPD/s.csv"
+grep -q '"est_cycles": [0-9]' "$TMPD/s.json"; ok $? "JSON has est_cycles, as CSV does"
+grep -Eq '^governor=.' "$TMPD/s.csv.meta"; ok $? ".meta: governor is never empty (unknown, as info says)"
+"$CSUMBENCH" run -k csum.adcc 2>"$TMPD/err"
+grep -q 'no kernel matches "csum.adcc", did you mean csum.adc?' "$TMPD/err"; ok $? "a misspelt kernel: did you mean"
+
+# report: the samples per point the file holds, not --reps.
+"$CSUMBENCH" run -q -k csum.adc,csum.ref -s 64,128 -r 5 --max-time 5ms -o "$TMPD/rep.csv"
+if command -v gnuplot >/dev/null 2>&1; then
+	lo=$(cell "$TMPD/rep.csv" '*' samples | sort -n | head -1)
+	hi=$(cell "$TMPD/rep.csv" '*' samples | sort -n | tail -1)
+	want=$lo; [ "$lo" = "$hi" ] || want="$lo to $hi"
+	"$CSUMBENCH" report "$TMPD/rep.csv" -o "$TMPD/rep" 2>/dev/null
+	grep -q "^| samples per point | $want |\$" "$TMPD/rep/report.md"
+	ok $? "report: samples per point as the CSV holds them ($want)"
+else
+	skip "report: no gnuplot"
+fi
+
+# Progress off a terminal: a line every 10 s of a long run, none with -q.
+L="$CSUMBENCH run -k csum.ref -s 64 -r 5 --target-ci 0 --min-time 11s --max-time 0 -W no-all -o $TMPD/long.csv"
+expect_exit 0 "a run of 11 s off a terminal" -- $L
+grep -Eq '^csumbench: (refining 1 of 1 points|[0-9]+% of the planned samples), 1[0-9]s elapsed' "$TMPD/err" &&
+    grep -Eq '^csumbench: sampling done after [0-9]+s$' "$TMPD/err"
+ok $? "... logs its progress on stderr, and its end"
+expect_exit 0 "the same run with -q" -- $L -q
+[ ! -s "$TMPD/err" ]; ok $? "... says nothing"
+# A sweep planned to take over a minute says so first.
+timeout 3 $CSUMBENCH run -k csum.adc -s 1-4096 --quick -W no-all -o "$TMPD/plan.csv" 2>"$TMPD/err"
+grep -Eq '^csumbench: 4096 points: about [0-9]+ s on an idle core, up to [0-9]+ s while refining' "$TMPD/err"
+ok $? "a sweep planned over a minute: the estimate first"
+done_testing
