@@ -289,8 +289,8 @@ rx_measure(struct rx *x)
 	x->eo.ti = &ctx.timer;
 	x->eo.reps = (size_t)x->reps;
 	x->eo.llc = ctx.cpu.l3 ? ctx.cpu.l3 : ctx.cpu.l2;
-	if (verbose_level > 0 && stderr_is_tty()) {
-		progress_line_init(&pl, stderr);
+	if (verbose_level > 0) {
+		progress_line_init(&pl, stderr, isatty(STDERR_FILENO), &x->eo);
 		x->eo.progress = progress_line;
 		x->eo.progress_arg = &pl;
 	}
