@@ -62,9 +62,9 @@ set format y "%g"
 set arrow from graph 0, first 100 to graph 1, first 100 nohead dt 2 \
     lw 1.5 lc rgb "#7f7f7f"
 set label "one core" at graph 0.02, first 100 offset 0, 0.7 tc rgb "#7f7f7f"
-set title sprintf("{/:Bold Receive checksum per packet}: traffic %s, %s-byte " . \
-    "segments on average\n%s%s", csb_esc(tr), sprintf("%.0f", seg), \
-    strlen(cpu) > 0 ? csb_esc(cpu) : "", \
+set title sprintf("Receive checksum per packet: traffic %s, %s-byte " . \
+    "segments on average\n%s%s", csb_cap(tr, 40), sprintf("%.0f", seg), \
+    strlen(cpu) > 0 ? csb_cap(cpu, 60) : "", \
     strlen(cache) > 0 ? ", " . cache . " cache" : "")
 set xlabel "line rate (bits per second)"
 set ylabel "share of one core (%)"

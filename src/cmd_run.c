@@ -917,6 +917,19 @@ point_order(const void *a, const void *b)
 	return 0;
 }
 
+/* The kernel objects loaded (--load), in order: load_1, load_2, ... */
+static void
+run_provenance_loads(struct provenance *pv, const struct run *r)
+{
+	size_t i;
+	char key[32];
+
+	for (i = 0; i < r->nloads; i++) {
+		snprintf(key, sizeof(key), "load_%zu", i + 1);
+		provenance_set(pv, key, "%s", r->loads[i]);
+	}
+}
+
 /* What a run records beside its results, besides provenance_collect's. */
 static void
 run_provenance(struct provenance *pv, const struct run *r)
@@ -928,6 +941,7 @@ run_provenance(struct provenance *pv, const struct run *r)
 	ctx_tune_provenance(pv);
 	provenance_set(pv, "sizes", "%s", r->sizes);
 	provenance_set(pv, "align", "%s", r->align);
+	run_provenance_loads(pv, r);
 	/* What the main columns hold, and where the buffers were placed. */
 	provenance_set(pv, "cost", "whole");
 	provenance_set(pv, "page_size", "%ld", sysconf(_SC_PAGESIZE));

@@ -28,6 +28,7 @@
 #include "outfile.h"
 #include "progress.h"
 #include "provenance.h"
+#include "rformat.h"
 #include "rx.h"
 #include "select.h"
 #include "util.h"
@@ -171,6 +172,11 @@ rx_parse(struct rx *x, struct options *o)
 		usage_error("%s", err);
 	if (fmt == 1 && x->output != NULL && strcmp(x->output, "-") != 0)
 		usage_error("--format table writes to the terminal only");
+	if (fmt < 0 && x->output != NULL && rformat_for_path(x->output) !=
+	    NULL && strcmp(rformat_for_path(x->output)->name, "csv") != 0)
+		usage_error("--output: rx writes CSV (or a table), not %s: use "
+		    "a .csv name, or --format csv", rformat_for_path(
+		    x->output)->name);
 	x->table = fmt >= 0 ? fmt == 1 : x->output == NULL &&
 	    isatty(STDOUT_FILENO);
 	rx_parse_align(x, options_value(o, X_ALIGN));

@@ -17,6 +17,8 @@ CSUMBENCH_TEST_KERNELS=1
 export CSUMBENCH_TEST_KERNELS
 export CSUMBENCH_WARN
 D=$TMPD
+KO="${top_builddir:-.}/tests/kobj_ok.so"
+RX="-r 5 --max-time 2ms -o $D/r.csv"
 RUN="-k memcpy.libc,memcpy.bytes -s 16 -r 5 --max-time 2ms -o $D/r.csv"
 printf 'hello\n' >"$D/h.txt"
 # Results for compare, plot and report: two families; one at another
@@ -71,6 +73,23 @@ run|$RUN|-q|acts
 run|$RUN|-v|error
 run|$RUN|-W few|acts
 run|$RUN|--tune-file $D/tune_b|acts
+run|$RUN|--load $KO|acts
+run|-s 16 -r 5 --max-time 2ms -f csum -o $D/r.csv|--ab a,b|error
+run|-s 16 -r 5 --max-time 2ms -f csum -o $D/r.csv --load $KO=a --load $KO=b|--ab a,b|acts
+rx|$RX|-s 64|acts
+rx|-r 5 --max-time 2ms --format table|--line-rate 25G|acts
+rx|$RX|-k csum.ref|acts
+rx|$RX|-a 0/0|acts
+rx|$RX|--cache cold|acts
+rx|$RX|-r 6|acts
+rx|$RX|-o $D/x.json|error
+rx|-r 5 --max-time 2ms|--format table|acts
+rx|$RX|--seed 7|acts
+rx|$RX|--timer ns|acts
+rx|$RX|--cpu any|acts
+rx|$RX|--target-ci 5%|acts
+rx|$RX|--max-time 3ms|skip:changes how long points are refined, so measured numbers only
+rx|-r 5 --max-time 2ms -o $D/r.csv|-q|acts
 tune|--time 0.2 -q --tune-file $D/tune_a|--tune-file $D/tune_c|acts
 tune|--time 0.2 -q --tune-file $D/tune_a|--time 0|error
 tune|--time 0.2 -q --tune-file $D/tune_a|--seed 7|skip:changes measured numbers only
@@ -82,6 +101,7 @@ verify|-k memcpy.auto|--tune-file $D/tune_b|acts
 list||-f csum|acts
 list||-k csum.adc|acts
 list||--csv|acts
+list||--load $KO|acts
 info||--timer ns|acts
 info||--cpu any|acts
 verify|-k csum*.adc|-f csum|acts
@@ -89,8 +109,10 @@ verify|-k csum.adc|-k csum_diff.ref|acts
 verify|-k csum.adc|--exhaustive|skip:minutes per kernel
 verify|-k csum.adc|-j 1|same:parallelism never changes a verdict
 verify|-k csum.adc|--seed 7|acts
+verify|-k csum.adc,kobj_ok:csum.linux|--load $KO|acts
 csum|$D/h.txt|-k csum.adc|same:every kernel gives the reference's checksum
 csum|$D/h.txt|-k memcpy.libc|error
+csum|$D/h.txt|--load $KO|same:a loaded object's kernels give the reference's checksum
 compare|$D/a.json $D/b.json|--style bpf|acts
 compare|$D/a.json $D/b.json|--a-kernel memcpy.bytes|acts
 compare|$D/a.json $D/b.json|--b-kernel memcpy.bytes|acts
