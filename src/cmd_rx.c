@@ -509,6 +509,8 @@ rx_provenance(struct provenance *pv, const struct rx *x)
 	provenance_set(pv, "reps", "%llu", x->reps);
 	provenance_set(pv, "seed", "%llu", (unsigned long long)(x->eo.seed ?
 	    x->eo.seed : 0x5eed));
+	provenance_set(pv, "target_ci_pct", "%g", x->eo.target_ci * 100);
+	provenance_set(pv, "max_time_s", "%g", x->eo.max_time);
 	provenance_set(pv, "samples_min", "%zu", x->er.min_samples);
 	provenance_set(pv, "samples_max", "%zu", x->er.max_samples);
 	for (i = 0; i < x->nt; i++) {

@@ -88,7 +88,7 @@ rx|$RX|--seed 7|acts
 rx|$RX|--timer ns|acts
 rx|$RX|--cpu any|acts
 rx|$RX|--target-ci 5%|acts
-rx|$RX|--max-time 3ms|skip:changes how long points are refined, so measured numbers only
+rx|$RX|--max-time 3ms|acts
 rx|-r 5 --max-time 2ms -o $D/r.csv|-q|acts
 tune|--time 0.2 -q --tune-file $D/tune_a|--tune-file $D/tune_c|acts
 tune|--time 0.2 -q --tune-file $D/tune_a|--time 0|error
