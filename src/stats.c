@@ -226,7 +226,8 @@ stats_compute(const double *x, size_t n, struct stats *st)
  * interval is widened to cover a batch-medians interval too: the samples,
  * in the order taken, are cut into NBLOCK blocks of consecutive samples
  * (taken at different times of the run), and median +- t(NBLOCK-1) *
- * sd(block medians) / sqrt(NBLOCK) must lie inside it.
+ * sd(block medians) / sqrt(NBLOCK) must lie inside it, clipped to the
+ * smallest and largest sample.
  */
 #define NBLOCK		5
 #define T975_4		2.776445105	/* Student's t, 4 degrees of freedom */
@@ -254,6 +255,14 @@ stats_compute_series(const double *x, size_t n, struct stats *st)
 		st->ci_lo = st->median - half;
 	if (st->median + half > st->ci_hi)
 		st->ci_hi = st->median + half;
+	/*
+	 * Never beyond what was observed: a few slow blocks must not carry
+	 * the interval of a cost below its fastest sample (below zero, even).
+	 */
+	if (st->ci_lo < st->min)
+		st->ci_lo = st->min;
+	if (st->ci_hi > st->max)
+		st->ci_hi = st->max;
 }
 
 double

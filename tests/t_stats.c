@@ -327,6 +327,28 @@ test_ci(void)
 	free(seq);
 }
 
+/*
+ * The batch-medians widening of a series never reaches below its fastest
+ * sample: four calm blocks near 100 and one of slow spells near 10000
+ * (a shared host's) would otherwise put ci_lo far below zero.
+ */
+static void
+test_series(void)
+{
+	double x[50];
+	struct stats st;
+	size_t i;
+
+	for (i = 0; i < 50; i++)
+		x[i] = i >= 40 ? 10000 + (double)i : 100 + (double)(i % 7);
+	stats_compute_series(x, 50, &st);
+	tap_ok(st.ci_lo >= st.min && st.ci_lo > 0 && st.ci_hi <= st.max,
+	    "stats_compute_series: the widened CI stays within the samples "
+	    "(%g .. %g in %g .. %g)", st.ci_lo, st.ci_hi, st.min, st.max);
+	tap_ok(st.ci_hi > 106, "stats_compute_series: slow blocks widen the "
+	    "CI upward (ci_hi %g)", st.ci_hi);
+}
+
 int
 main(void)
 {
@@ -337,5 +359,6 @@ main(void)
 	test_cancellation();
 	test_sort();
 	test_ci();
+	test_series();
 	return tap_done();
 }
