@@ -98,6 +98,16 @@ expect_exit 0 "plot -k --keep-data exits 0" -- "$CSUMBENCH" plot "$data/results.
 gnuplot -c "$scripts/throughput.gp" "$TMPD/k/throughput-memcpy-hot.csv" "$TMPD/k/again.png" 2>/dev/null
 is_png "$TMPD/k/again.png"; ok $? "the kept data redraws with the script alone"
 
+# Sizes as written: a 1500-byte heatmap says "1500 B", not a rounded KiB.
+awk -F, 'NR == 1 { print; next } $2 == "copy.shift" && $4 == 64 { $4 = 1500; print }' OFS=, \
+    "$data/results.csv" >"$TMPD/s1500.csv"
+expect_exit 0 "plot of a 1500-byte alignment grid exits 0" -- "$CSUMBENCH" plot "$TMPD/s1500.csv" -o "$TMPD/s1500" --format svg --keep-data
+grep -q 'copy.shift, 1500 B: cost by alignment' "$TMPD/s1500/heatmap-copy.shift-1500-hot.svg" &&
+    ! grep -q 'KiB' "$TMPD/s1500/heatmap-copy.shift-1500-hot.svg"
+ok $? "the heatmap's title prints the size as 1500 B"
+[ "$(cell "$TMPD/s1500/heatmap-copy.shift-1500-hot.csv" '*' size | sort -u)" = 1500 ]
+ok $? "its kept data holds the size in bytes"
+
 # JSON results: plot reads them as it reads CSV.
 "$CSUMBENCH" run -k 'memcpy.bytes,memcpy.words' -s 16-256:x4 -r 5 -o "$TMPD/j.json" 2>/dev/null
 expect_exit 0 "plot of JSON results exits 0" -- "$CSUMBENCH" plot "$TMPD/j.json" -o "$TMPD/j"
