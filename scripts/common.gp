@@ -54,10 +54,14 @@ set grid xtics ytics lc rgb "#d0d0d0" lw 1 dt 1
 set key outside bottom center horizontal Left reverse noautotitle \
     samplen 3 spacing 1.2 width 1 maxrows 3 nobox
 
-# Byte counts as axis labels: 64 B, 4 KiB, 1.5 KiB, 2 MiB.
-csb_size(x) = x >= 2**30 ? sprintf("%g GiB", x / 2.0**30) : \
-    x >= 2**20 ? sprintf("%g MiB", x / 2.0**20) : \
-    x >= 1024 ? sprintf("%g KiB", x / 1024.0) : sprintf("%g B", x)
+# Byte counts as labels, as a user writes them: 64 B, 4 KiB, 2 MiB, and in
+# bytes whatever is not a whole number of KiB, MiB or GiB (1500 B, 1536 B),
+# so that a size is never printed rounded ("1.46484 KiB").
+csb_whole(x, u) = x >= u && floor(x / u) * u == x
+csb_size(x) = csb_whole(x, 2.0**30) ? sprintf("%.0f GiB", x / 2.0**30) : \
+    csb_whole(x, 2.0**20) ? sprintf("%.0f MiB", x / 2.0**20) : \
+    csb_whole(x, 1024.0) ? sprintf("%.0f KiB", x / 1024.0) : \
+    sprintf("%.0f B", x)
 
 # A log2 size axis: a labelled tic at powers of two (every second, fourth
 # or eighth, so that at most nine labels fit without touching), a minor tic

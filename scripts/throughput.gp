@@ -17,8 +17,17 @@
 #
 # y is bytes per timer unit at the median cost of a call (size / median),
 # the band around each line the interquartile range of the samples (size /
-# q3 to size / q1), where the file has it. When the timer's frequency is known (timer_hz), the
-# right axis gives the same scale in GB/s (10^9 bytes per second).
+# q3 to size / q1), drawn only at the sizes where both quartiles are above
+# 0 (a net cost's q1 can be 0 or below: no throughput bound there). When
+# the timer's frequency is known (timer_hz), the right axis gives the same
+# scale in GB/s (10^9 bytes per second).
+#
+# The y axis is logarithmic when the plotted range spans more than 10x, so
+# that a slow kernel is not flattened onto the x axis beside a fast one.
+# When the file has bpu_bound (the most bytes per unit the core can move),
+# the frame stops there: a point above it is not physically possible (a
+# cost at or below the empty call's, say) and is drawn as an open triangle
+# on the frame's top edge, with a note in the key.
 csb_out = ARG2
 load ARG0[1:strstrt(ARG0, "throughput.gp") - 1] . "common.gp"
 csb_file = ARG1
@@ -28,7 +37,11 @@ csb_file = ARG1
 eval csb_columns
 csb_xlo = 0; csb_xhi = 0; unit = ""; hz = 0; ymax = 0
 fam = ""; cache = ""; mode = ""; soff = -1; doff = -1; mixed = 0; iqr = 0
-q1top(s) = csb_num("q1") > 0 ? s / csb_num("q1") : s / csb_num("median")
+ylo = 0; bound = 0
+# The band of a row is meaningful when both quartiles are above 0.
+band(x) = csb_num("q1") > 0 && csb_num("q3") > 0
+q1top(s) = band(0) ? s / csb_num("q1") : s / csb_num("median")
+q3bot(s) = band(0) ? s / csb_num("q3") : s / csb_num("median")
 csb_row(s) = (csb_add(strcol("kernel")), unit = csb_str("unit"), \
     hz = csb_num("timer_hz") > 0 ? csb_num("timer_hz") : hz, \
     fam = csb_str("family"), cache = csb_str("cache"), \
@@ -39,7 +52,9 @@ csb_row(s) = (csb_add(strcol("kernel")), unit = csb_str("unit"), \
     csb_xlo = (csb_xlo == 0 || s < csb_xlo) ? s : csb_xlo, \
     csb_xhi = s > csb_xhi ? s : csb_xhi, \
     ymax = q1top(s) > ymax ? q1top(s) : ymax, \
-    iqr = iqr || (csb_num("q1") > 0 && csb_num("q3") > 0), s)
+    ylo = (ylo == 0 || q3bot(s) < ylo) ? q3bot(s) : ylo, \
+    bound = csb_num("bpu_bound") > bound ? csb_num("bpu_bound") : bound, \
+    iqr = iqr || band(0), s)
 use(s) = s > 0 && csb_num("median") > 0
 stats csb_file using (use(column("size")) ? csb_row(column("size")) : NaN) nooutput
 eval csb_split
@@ -58,7 +73,7 @@ set title sprintf("%s throughput%s%s%s%s", csb_cap(fam, 40), \
 do for [i = 1:nk] {
 	set table $D append
 	plot csb_file using (sprintf("%.0f", column("size"))):(csb_num("median")): \
-	    (csb_num("q1")):(csb_num("q3")) \
+	    (band(0) ? csb_num("q1") : NaN):(band(0) ? csb_num("q3") : NaN) \
 	    with table if (strcol("kernel") eq csb_k[i] && use(column("size")))
 	unset table
 	set print $D append
@@ -75,6 +90,23 @@ if (csb_xhi / csb_xlo >= 16) { eval csb_log2_axis } else {
 	set offsets graph 0.02, graph 0.02, 0, 0
 }
 set xlabel "buffer size (bytes)"
+# The frame: from the lowest band or point to the highest, capped at the
+# bound the core can move; log when that spans more than 10x.
+clipped = bound > 0 && ymax > bound
+ytop = clipped ? bound : ymax
+logy = ylo > 0 && ytop / ylo > 10
+if (logy) {
+	yb = ylo / 1.25; yt = ytop * 1.25
+	set logscale y 10
+	# Labels at 1, 2 and 5 of each decade, minor tics between.
+	set ytics () nomirror
+	do for [e = floor(log10(yb)) : ceil(log10(yt))] {
+		do for [m in "1 2 5"] { set ytics add (sprintf("%g", m * 10.0**e) m * 10.0**e) }
+	}
+	set mytics 10
+} else {
+	yb = 0; yt = ytop * 1.08
+}
 if (unit eq "ns") {
 	set ylabel "throughput, GB/s (bytes per ns)"
 } else {
@@ -84,12 +116,23 @@ if (unit eq "ns") {
 		# Same scale, own tics: a linked axis would label y's tics.
 		set y2label sprintf("GB/s (%s at %.3g GHz)", \
 		    unit eq "ticks" ? "timer" : csb_cap(unit, 20), hz / 1e9)
-		set y2range [0 : ymax * 1.08 * hz / 1e9]
-		set y2tics autofreq nomirror
+		set y2range [yb * hz / 1e9 : yt * hz / 1e9]
+		if (logy) {
+			set logscale y2 10
+			set y2tics () nomirror
+			do for [e = floor(log10(yb * hz / 1e9)) : ceil(log10(yt * hz / 1e9))] {
+				do for [m in "1 2 5"] { set y2tics add (sprintf("%g", m * 10.0**e) m * 10.0**e) }
+			}
+			set my2tics 10
+		} else {
+			set y2tics autofreq nomirror
+		}
 		set border 11 lw 1.2
 	}
 }
-set yrange [0 : ymax * 1.08]
+set yrange [yb : yt]
+# A point above the frame: an open triangle on its top edge.
+over(x, y) = clipped && x / y > yt ? yt : NaN
 
 plot for [i = 1:nk] $D index (i - 1) using 1:($1 / $4):($1 / $3) \
 	    with filledcurves fc rgb csb_color(i) fs transparent solid 0.18 \
@@ -97,5 +140,10 @@ plot for [i = 1:nk] $D index (i - 1) using 1:($1 / $4):($1 / $3) \
      for [i = 1:nk] $D index (i - 1) using 1:($1 / $2) \
 	    with linespoints lw csb_w(i) dt csb_dash(i) pt csb_pt(i) ps 1.1 \
 	    lc rgb csb_color(i) title csb_cap(csb_k[i], 60), \
+     for [i = 1:nk] $D index (i - 1) using 1:(over($1, $2)) \
+	    with points pt 8 ps 2 lw 2 lc rgb csb_color(i) notitle, \
      keyentry with filledcurves fc rgb "#999999" fs transparent solid 0.3 \
-	    title (iqr ? "interquartile range" : "")
+	    title (iqr ? "interquartile range" : ""), \
+     keyentry with points pt 8 ps 2 lw 2 lc rgb "#555555" \
+	    title (clipped ? sprintf("above the frame: over %.3g bytes per %s, more than the core can move", \
+	    bound, unit eq "ticks" ? "tick" : unit eq "cycles" ? "cycle" : csb_cap(unit, 20)) : "")

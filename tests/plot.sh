@@ -98,6 +98,46 @@ expect_exit 0 "plot -k --keep-data exits 0" -- "$CSUMBENCH" plot "$data/results.
 gnuplot -c "$scripts/throughput.gp" "$TMPD/k/throughput-memcpy-hot.csv" "$TMPD/k/again.png" 2>/dev/null
 is_png "$TMPD/k/again.png"; ok $? "the kept data redraws with the script alone"
 
+# Sizes as written: a 1500-byte heatmap says "1500 B", not a rounded KiB.
+awk -F, 'NR == 1 { print; next } $2 == "copy.shift" && $4 == 64 { $4 = 1500; print }' OFS=, \
+    "$data/results.csv" >"$TMPD/s1500.csv"
+expect_exit 0 "plot of a 1500-byte alignment grid exits 0" -- "$CSUMBENCH" plot "$TMPD/s1500.csv" -o "$TMPD/s1500" --format svg --keep-data
+grep -q 'copy.shift, 1500 B: cost by alignment' "$TMPD/s1500/heatmap-copy.shift-1500-hot.svg" &&
+    ! grep -q 'KiB' "$TMPD/s1500/heatmap-copy.shift-1500-hot.svg"
+ok $? "the heatmap's title prints the size as 1500 B"
+[ "$(cell "$TMPD/s1500/heatmap-copy.shift-1500-hot.csv" '*' size | sort -u)" = 1500 ]
+ok $? "its kept data holds the size in bytes"
+
+# throughput.gp's frame: log y over more than 10x, linear within; the
+# interquartile band only where both quartiles are above 0; a point above
+# the bytes-per-unit bound clipped to a marker on the frame, named in the key.
+cat >"$TMPD/span.csv" <<'EOF'
+family,kernel,size,median,q1,q3,unit,cache,mode,src_align,dst_align,timer_hz,bpu_bound
+memcpy,k.a,64,10,9,11,ticks,hot,throughput,0,0,2e9,100
+memcpy,k.a,256,20,-1,25,ticks,hot,throughput,0,0,2e9,100
+memcpy,k.a,1024,40,35,45,ticks,hot,throughput,0,0,2e9,100
+memcpy,k.a,4096,100,90,,ticks,hot,throughput,0,0,2e9,100
+memcpy,k.b,64,30,28,32,ticks,hot,throughput,0,0,2e9,100
+memcpy,k.b,256,0.5,0,1,ticks,hot,throughput,0,0,2e9,100
+memcpy,k.b,1024,300,290,310,ticks,hot,throughput,0,0,2e9,100
+memcpy,k.b,4096,1200,1100,1300,ticks,hot,throughput,0,0,2e9,100
+EOF
+# frame FILE OUT: "logy clipped" as throughput.gp decided, then its band data.
+frame() {
+	gnuplot -e "call \"$scripts/throughput.gp\" \"$1\" \"$2\" \"Test CPU\"; set print \"-\"; print sprintf(\"%d %d\", logy, clipped); print \$D" 2>/dev/null
+}
+frame "$TMPD/span.csv" "$TMPD/span.svg" >"$TMPD/span.out"
+[ "$(head -1 "$TMPD/span.out")" = "1 1" ]; ok $? "throughput.gp: log y over 0.5 to 128 bytes per tick, and a point clipped"
+grep -q 'above the frame: over 100 bytes per tick' "$TMPD/span.svg"; ok $? "... the key names the clipped points"
+awk '$1 == 256 || ($1 == 4096 && $2 == 100) { n++; if ($3 == "nan" && $4 == "nan") m++ } END { exit !(n == 3 && m == 3) }' "$TMPD/span.out"
+ok $? "... no band where q1 <= 0 or q3 is missing"
+awk '$1 == 1024 { n++; if ($3 ~ /^[0-9.]+$/ && $4 ~ /^[0-9.]+$/ && $3 > 0 && $4 > 0) m++ } END { exit !(n == 2 && m == 2) }' "$TMPD/span.out"
+ok $? "... a band where both quartiles are above 0"
+awk -F, 'NR == 1 || ($2 == "k.a" && $3 <= 1024)' "$TMPD/span.csv" >"$TMPD/narrow.csv"
+[ "$(frame "$TMPD/narrow.csv" "$TMPD/narrow.svg" | head -1)" = "0 0" ]
+ok $? "throughput.gp: linear y over 4x, nothing clipped"
+! grep -q 'above the frame' "$TMPD/narrow.svg"; ok $? "... and no clipping note in the key"
+
 # JSON results: plot reads them as it reads CSV.
 "$CSUMBENCH" run -k 'memcpy.bytes,memcpy.words' -s 16-256:x4 -r 5 -o "$TMPD/j.json" 2>/dev/null
 expect_exit 0 "plot of JSON results exits 0" -- "$CSUMBENCH" plot "$TMPD/j.json" -o "$TMPD/j"
