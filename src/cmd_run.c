@@ -563,17 +563,19 @@ run_has_partner(const struct run *r, const struct kernel *k, const char *obj)
 static void
 run_select_ab(struct run *r)
 {
-	char *pats = run_ab_patterns(r), err[512];
+	char *pats, err[512];
 	size_t i, j, k;
+	int rc;
 
 	for (k = 0; k < 2; k++)
 		if (select_object(r->ab[k]) == NULL)
 			usage_error("--ab: no object is loaded as \"%s\" (use "
 			    "--load FILE=%s)", r->ab[k], r->ab[k]);
-	if (select_kernels(r->families, pats, 0, &r->sel, err,
-	    sizeof(err)) != 0)
-		usage_error("--ab: %s", err);
+	pats = run_ab_patterns(r);
+	rc = select_kernels(r->families, pats, 0, &r->sel, err, sizeof(err));
 	free(pats);
+	if (rc != 0)
+		usage_error("--ab: %s", err);
 	r->ks = r->sel.k;
 	r->nk = r->sel.n;
 	for (i = j = 0; i < r->nk; i++) {
