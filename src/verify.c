@@ -496,6 +496,7 @@ struct vrun {
 	int			*status;
 	size_t			 next, running, printed;
 	int			 failed;
+	int			 width;		/* of the names' column */
 	char			 error[256];	/* the first kernel not judged */
 };
 
@@ -556,7 +557,8 @@ vrun_print(struct vrun *v, FILE *out)
 				snprintf(v->error, sizeof(v->error),
 				    "verifying %s: %s", k->name, r->error);
 		} else {
-			vreport_print(out, k, r, st, v->o->max_report);
+			vreport_print(out, k, r, st, v->o->max_report,
+			    v->width);
 			if (!vreport_passed(r, st))
 				v->failed++;
 		}
@@ -588,6 +590,11 @@ verify_run(const struct kernel **ks, size_t n, const struct verify_opts *o,
 
 	if (n == 0)
 		return 0;
+	/* One column for every name, the longest included. */
+	v.width = 24;
+	for (size_t i = 0; i < n; i++)
+		if (strlen(ks[i]->name) + 1 > (size_t)v.width)
+			v.width = (int)strlen(ks[i]->name) + 1;
 	v.reps = mmap(NULL, len, PROT_READ | PROT_WRITE,
 	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (v.reps == MAP_FAILED) {

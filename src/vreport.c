@@ -45,28 +45,29 @@ vreport_passed(const struct vreport *r, int status)
 
 void
 vreport_print(FILE *out, const struct kernel *k, const struct vreport *r,
-    int status, int max_report)
+    int status, int max_report, int width)
 {
 	const char *pat = vreport_pattern_names[r->cur_pattern % PAT_N];
 	int i;
 
 	if (vreport_passed(r, status)) {
-		fprintf(out, "%-24s ok      %lu cases\n", k->name, r->cases);
+		fprintf(out, "%-*s ok      %lu cases\n", width, k->name,
+		    r->cases);
 		return;
 	}
 	if (r->done)
-		fprintf(out, "%-24s FAILED  %lu of %lu cases\n", k->name,
+		fprintf(out, "%-*s FAILED  %lu of %lu cases\n", width, k->name,
 		    r->failures, r->cases);
 	else if (WIFSIGNALED(status))
-		fprintf(out, "%-24s FAILED  killed by %s after %lu cases, at "
-		    "size %zu src+%zu dst+%zu %s (%s)\n", k->name,
+		fprintf(out, "%-*s FAILED  killed by %s after %lu cases, at "
+		    "size %zu src+%zu dst+%zu %s (%s)\n", width, k->name,
 		    strsignal(WTERMSIG(status)), r->cases, r->cur_n,
 		    r->cur_src, r->cur_dst, pat,
 		    r->cur_what != NULL ? r->cur_what : "copy");
 	else
 		/* e.g. a sanitizer caught the fault and exited */
-		fprintf(out, "%-24s FAILED  did not finish (exit %d) after %lu "
-		    "cases, at size %zu src+%zu dst+%zu %s\n", k->name,
+		fprintf(out, "%-*s FAILED  did not finish (exit %d) after %lu "
+		    "cases, at size %zu src+%zu dst+%zu %s\n", width, k->name,
 		    WIFEXITED(status) ? WEXITSTATUS(status) : -1, r->cases,
 		    r->cur_n, r->cur_src, r->cur_dst, pat);
 	for (i = 0; i < r->nfirst && i < max_report; i++)

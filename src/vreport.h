@@ -44,9 +44,10 @@ void	vreport_fail(struct vreport *rep, const char *fmt, ...)
 int	vreport_passed(const struct vreport *r, int status);
 /*
  * A kernel's line (ok, or FAILED with why) and its first max_report
- * failure messages; status is the verifying process's wait status.
+ * failure messages; status is the verifying process's wait status, width
+ * the column the kernels' names are padded to.
  */
 void	vreport_print(FILE *out, const struct kernel *k,
-	    const struct vreport *r, int status, int max_report);
+	    const struct vreport *r, int status, int max_report, int width);
 
 #endif

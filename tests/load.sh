@@ -32,6 +32,13 @@ ok $? "... naming the failing case"
 grep -q "kobj_wrong:memcpy.crash .*$CRASH.*at size 100" "$TMPD/out"
 ok $? "... and a kernel that crashes, with the case it crashed on"
 
+# Long names (an object's name before each kernel's) keep verify's columns.
+"$CSUMBENCH" verify --load "$T/kobj_ok.so=an_object_with_a_long_name" \
+    -k 'an_object_with_a_long_name:*,csum.adc' >"$TMPD/out" 2>&1 &&
+    [ "$(awk '/ ok /{ print index($0, " ok ") }' "$TMPD/out" | sort -u |
+    wc -l)" -eq 1 ]
+ok $? "verify: the ok column lines up after long kernel names"
+
 # Verify before time: a run of a wrong object measures nothing, writes no
 # file, exits 1 and says why; the crash is reported, not suffered.
 rm -f "$TMPD/res.csv"
