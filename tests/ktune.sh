@@ -5,6 +5,7 @@
 # them verify under each setting, natively and with AVX-512 masked off
 # (CSUMBENCH_CPU_MASK), so every path they can take is checked.
 . "${top_srcdir:-.}/tests/lib.sh"
+skip_if_quick_check "verify at extreme thresholds"
 
 # The kernels that read the thresholds: the x86-64 auto copies, sets and
 # checksums.

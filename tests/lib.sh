@@ -31,6 +31,21 @@ skip() {
 	echo "ok $tap_n # SKIP $1"
 }
 
+# skip_all REASON: the whole file is skipped (TAP "1..0 # SKIP").
+skip_all() {
+	echo "1..0 # SKIP $1"
+	exit 0
+}
+
+# A slow test that checks no memory handling of its own (the command-line
+# matrix, the terminal's talk, kernels at extreme thresholds) runs in the
+# plain build only: CI's sanitizer build and distcheck set
+# CSUMBENCH_QUICK_CHECK to skip it.
+skip_if_quick_check() {
+	[ -z "${CSUMBENCH_QUICK_CHECK:-}" ] ||
+	    skip_all "CSUMBENCH_QUICK_CHECK: $1 runs in the plain build's make check"
+}
+
 diag() {
 	sed 's/^/# /'
 }

@@ -11,6 +11,7 @@
 # settings of the run, without what varies). A new option without a row,
 # or with a row that says acts when it does nothing, fails here.
 . "${top_srcdir:-.}/tests/lib.sh"
+skip_if_quick_check "the option matrix"
 
 CSUMBENCH_WARN=no-all
 CSUMBENCH_TEST_KERNELS=1

@@ -2,6 +2,7 @@
 # What a user meets first: the summary on a terminal, warnings printed once
 # with their switch, -W and CSUMBENCH_WARN.
 . "${top_srcdir:-.}/tests/lib.sh"
+skip_if_quick_check "the terminal output test"
 
 unset CSUMBENCH_WARN
 R="$CSUMBENCH run -q"
