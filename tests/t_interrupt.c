@@ -172,6 +172,14 @@ main(void)
 	FILE *fp;
 	char *pf;
 
+	/*
+	 * A test started in the background by a non-interactive shell
+	 * inherits SIGINT ignored, which the product rightly keeps ignored:
+	 * start from the default dispositions the tests are about.
+	 */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
 	snprintf(dir, sizeof(dir), "%s", "/tmp/t_interrupt.XXXXXX");
 	if (mkdtemp(dir) == NULL)
 		return 99;

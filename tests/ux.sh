@@ -9,11 +9,11 @@ R="$CSUMBENCH run -q"
 
 # A terminal: script(1) gives the command one.
 if script -qec true /dev/null >/dev/null 2>&1; then
-	script -qec "$CSUMBENCH run -k memcpy.libc,memcpy.bytes -s 64,4096 -r 9 --target-ci 0 -W no-all" /dev/null >"$TMPD/tty" 2>&1
+	script -qec "$CSUMBENCH run -k memcpy.libc,memcpy.bytes -s 1024,4096 -r 31 --target-ci 0 -W no-all" /dev/null >"$TMPD/tty" 2>&1
 	sed 's/\r$//; s/.*\r//' <"$TMPD/tty" >"$TMPD/sum"
 	grep -q '^Fastest kernel by size: ticks per call\|^Fastest kernel by size: [a-z]* per call' "$TMPD/sum"; ok $? "terminal: the summary's heading"
-	grep -Eq '^memcpy +64 B - 4 KiB +memcpy\.libc +[0-9.]+ - [0-9.]+ +\+[0-9.]+% to \+[0-9.]+% over memcpy\.bytes$' "$TMPD/sum"
-	ok $? "terminal: at 64 B to 4 KiB libc beats the byte loop, by how much, in one line"
+	grep -Eq '^memcpy +1 KiB - 4 KiB +memcpy\.libc +[0-9.]+ - [0-9.]+ +\+[0-9.]+% to \+[0-9.]+% over memcpy\.bytes$' "$TMPD/sum"
+	ok $? "terminal: at 1 to 4 KiB libc beats the byte loop, by how much, in one line"
 	! grep -q 'src/dst' "$TMPD/sum"; ok $? "terminal: no full table without -v"
 	awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$TMPD/sum"; ok $? "terminal: no line over 100 columns"
 	script -qec "$CSUMBENCH run -k memcpy.libc,memcpy.bytes -s 64 -r 9 --target-ci 0 -W no-all -v" /dev/null >"$TMPD/tty" 2>&1
