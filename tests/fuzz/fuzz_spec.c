@@ -22,10 +22,15 @@ sizes(const char *spec)
 		fuzz_check_message(err);
 		return;
 	}
-	fuzz_check(g.n >= 1 && g.n <= GRID_MAX_POINTS,
+	/* Fixed sizes, distributions (mix:, imix, @FILE, ...) or both. */
+	fuzz_check(g.n + g.ndist >= 1 && g.n <= GRID_MAX_POINTS,
 	    "a size grid of no or too many points");
 	for (i = 0; i < g.n; i++)
 		fuzz_check(g.v[i] <= GRID_MAX_SIZE, "a size above the limit");
+	for (i = 0; i < g.ndist; i++)
+		fuzz_check(g.dist[i].nbin >= 1 &&
+		    g.dist[i].max <= GRID_MAX_SIZE,
+		    "a distribution without sizes, or above the limit");
 	grid_free(&g);
 }
 
