@@ -22,9 +22,15 @@ sizes(const char *spec)
 		fuzz_check_message(err);
 		return;
 	}
-	/* Fixed sizes, distributions (mix:, imix, @FILE, ...) or both. */
-	fuzz_check(g.n + g.ndist >= 1 && g.n <= GRID_MAX_POINTS,
-	    "a size grid of no or too many points");
+	/*
+	 * Fixed sizes, csum_diff F/T shapes, distributions (mix:, imix,
+	 * @FILE, ...), in any combination.
+	 */
+	fuzz_check(g.n + g.npair + g.ndist >= 1 && g.n <= GRID_MAX_POINTS &&
+	    g.npair <= GRID_MAX_POINTS, "a size grid of no or too many points");
+	for (i = 0; i < g.npair; i++)
+		fuzz_check(g.pair[i].from <= GRID_MAX_SIZE &&
+		    g.pair[i].to <= GRID_MAX_SIZE, "an F/T shape above the limit");
 	for (i = 0; i < g.n; i++)
 		fuzz_check(g.v[i] <= GRID_MAX_SIZE, "a size above the limit");
 	for (i = 0; i < g.ndist; i++)
