@@ -819,7 +819,7 @@ run_plan_note(const struct run *r)
 }
 
 /*
- * A delta table within one run tests blocks of paired samples (compare.h):
+ * A delta table within one run tests segments of paired samples (compare.h):
  * every point needs enough of them for the test to reach alpha at all, and
  * under a gate alpha / m.
  */
@@ -855,8 +855,8 @@ run_gate_reps(struct run *r)
 		return;
 	}
 	talk("csumbench: --fail-above over %zu points: %zu samples per point "
-	    "(blocks of %d paired samples for the gate's test)\n", m, need,
-	    ENGINE_ROUND);
+	    "(%zu segments of the run for the gate's test)\n", m, need,
+	    need / ENGINE_ROUND);
 	r->reps = need;
 }
 

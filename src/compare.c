@@ -39,11 +39,20 @@
 #include "util.h"
 
 /*
- * Paired samples are tested in blocks of this many consecutive pairs: the
- * samples of one point taken in a row (one round of the engine, at most
- * ENGINE_ROUND repetitions) share the state of the machine, which a
- * shared host holds for a time slice or longer, so they are not
- * independent observations; blocks taken a sweep apart nearly are.
+ * Paired samples are tested in segments of consecutive pairs, each
+ * segment's median difference one observation. The samples of one point
+ * taken in a row (one round of the engine, at most ENGINE_ROUND
+ * repetitions) share the state of the machine, so a segment is at least
+ * one round. But the machine holds some states far longer: on a shared
+ * host, one copy of a scalar loop can run 20-30% slower than an identical
+ * copy at another address for seconds at a time (measured on the Zen 5
+ * guest of the examples: both copies flip between two costs at different
+ * moments), so blocks of a few rounds are not independent either. A test
+ * therefore cuts a point's samples into the fewest segments that can
+ * reach its level, plus CMP_SLACK, whatever the number of samples: more
+ * samples make each segment's median more precise, never the segments
+ * more numerous, and a state that holds for a minority of the run cannot
+ * make a difference significant.
  */
 #define CMP_BLOCK	ENGINE_ROUND
 
@@ -60,31 +69,58 @@ cmp_min_blocks(double level, enum signif_alt alt)
 }
 
 /*
- * Blocks beyond the fewest for a decision, so that a block or two that
- * disagree (a slow spell) do not take away the gate's view of a point.
+ * Segments beyond the fewest for a decision, so that a segment or two
+ * that disagree (a slow spell) do not take away the test's view of a point.
  */
 #define CMP_SLACK	3
+
+/* The segments a test at level wants. */
+static size_t
+cmp_segments(double level, enum signif_alt alt)
+{
+	int k = cmp_min_blocks(level, alt);
+
+	return (size_t)(k > 0 ? k + CMP_SLACK : SIGNIF_SR_EXACT_MAX);
+}
+
+/* The pairs of one segment: whole rounds, n spread over the segments. */
+static size_t
+cmp_segment_len(size_t n, double level, enum signif_alt alt)
+{
+	size_t len = n / cmp_segments(level, alt) / CMP_BLOCK * CMP_BLOCK;
+
+	return len > CMP_BLOCK ? len : CMP_BLOCK;
+}
+
+double
+compare_paired_p(const double *a, const double *b, size_t n, double scale,
+    double level, enum signif_alt alt, size_t *nseg)
+{
+	return signif_paired_blocks(a, b, n, scale,
+	    cmp_segment_len(n, level, alt), alt, nseg);
+}
+
+int
+compare_paired_few(size_t nseg, double level, enum signif_alt alt)
+{
+	return signif_signed_rank_min_p(nseg, alt) >= level;
+}
 
 size_t
 compare_gate_samples(size_t m, double alpha)
 {
-	int k = cmp_min_blocks(alpha / (double)(m ? m : 1), SIGNIF_GREATER);
-
-	return (size_t)(k > 0 ? k + CMP_SLACK : SIGNIF_SR_EXACT_MAX) *
+	return cmp_segments(alpha / (double)(m ? m : 1), SIGNIF_GREATER) *
 	    CMP_BLOCK;
 }
 
 size_t
 compare_table_samples(double alpha)
 {
-	int k = cmp_min_blocks(alpha, SIGNIF_TWO_SIDED);
-
-	return (size_t)(k > 0 ? k + CMP_SLACK : SIGNIF_SR_EXACT_MAX) *
-	    CMP_BLOCK;
+	return cmp_segments(alpha, SIGNIF_TWO_SIDED) * CMP_BLOCK;
 }
 
 static const char *const test_names[] = {
-	[CMP_PAIRED] = "Wilcoxon signed-rank test on the medians of blocks of "
+	[CMP_PAIRED] = "Wilcoxon signed-rank test on the medians of segments of "
 	    "consecutive paired samples",
 	[CMP_MWU] = "Mann-Whitney U test",
 	[CMP_CI] = "the medians' 95% confidence intervals overlap",
@@ -345,11 +381,11 @@ test_row(struct cmp_row *r, const struct cmp_opts *o)
 
 		if (a->n == b->n) {
 			r->test = CMP_PAIRED;
-			r->p = signif_paired_blocks(a->samples, b->samples,
-			    a->n, scale, CMP_BLOCK, SIGNIF_TWO_SIDED,
+			r->p = compare_paired_p(a->samples, b->samples,
+			    a->n, scale, o->alpha, SIGNIF_TWO_SIDED,
 			    &r->nblocks);
-			r->few = signif_signed_rank_min_p(r->nblocks,
-			    SIGNIF_TWO_SIDED) >= o->alpha;
+			r->few = compare_paired_few(r->nblocks, o->alpha,
+			    SIGNIF_TWO_SIDED);
 		} else {
 			r->test = CMP_MWU;
 			r->p = signif_mwu(a->samples, a->n, b->samples, b->n,
@@ -434,13 +470,13 @@ gate_row(struct cmp_row *r, const struct cmp_opts *o, size_t m)
 		    b->runs, margin * r->fa / r->fb, SIGNIF_GREATER);
 		break;
 	case CMP_PAIRED:
-		if (signif_signed_rank_min_p(r->nblocks, SIGNIF_GREATER) >=
-		    level) {
+		r->pg = compare_paired_p(a->samples, b->samples, a->n,
+		    margin * r->fa / r->fb, level, SIGNIF_GREATER, &r->nblocks);
+		if (compare_paired_few(r->nblocks, level, SIGNIF_GREATER)) {
+			r->pg = NAN;
 			r->cannot = 1;
 			return;
 		}
-		r->pg = signif_paired_blocks(a->samples, b->samples, a->n,
-		    margin * r->fa / r->fb, CMP_BLOCK, SIGNIF_GREATER, NULL);
 		break;
 	default:
 		r->pg = signif_mwu(a->samples, a->n, b->samples, b->n,
@@ -686,8 +722,8 @@ print_legend(FILE *out, const struct legend *lg, const char *indent,
 		fprintf(out, "%s? not tested: neither raw samples nor a "
 		    "confidence interval of the median\n", indent);
 	if (lg->fewblocks)
-		fprintf(out, "%s  too few samples: with fewer than %d blocks of "
-		    "%d paired samples no difference can be significant at "
+		fprintf(out, "%s  too few samples: with fewer than %d segments "
+		    "of %d paired samples no difference can be significant at "
 		    "alpha %g; take more samples (-r)\n", indent,
 		    cmp_min_blocks(alpha, SIGNIF_TWO_SIDED), CMP_BLOCK, alpha);
 	if (lg->na)
@@ -1593,8 +1629,8 @@ gate_cannot(const struct cmp_result *res, const struct cmp_opts *o,
 			r = &res->rows[i];
 	point_desc(r->b, d, sizeof(d));
 	if (r->test == CMP_PAIRED)
-		snprintf(why, sizeof(why), "%zu blocks of %d paired samples "
-		    "are too few for alpha %g / %zu point%s (%d blocks, -r %d); "
+		snprintf(why, sizeof(why), "%zu segments of %d paired samples "
+		    "are too few for alpha %g / %zu point%s (%d segments, -r %d); "
 		    "take more samples", r->nblocks, CMP_BLOCK, o->alpha, m,
 		    m == 1 ? "" : "s", cmp_min_blocks(level, SIGNIF_GREATER),
 		    cmp_min_blocks(level, SIGNIF_GREATER) * CMP_BLOCK);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "rset.h"
+#include "signif.h"
 
 enum cmp_style { CMP_BPF, CMP_TICKS, CMP_MARKDOWN, CMP_CSV };
 /*
@@ -168,6 +169,16 @@ size_t	compare_gate_samples(size_t m, double alpha);
  * with --baseline or --ab (unless -r is given).
  */
 size_t	compare_table_samples(double alpha);
+/*
+ * The paired test of one run: a and b's n samples (b against scale * a)
+ * cut into the segments a test at level wants (compare.c), each
+ * segment's median difference one observation of the exact signed-rank
+ * test; *nseg is set to the segments tested. compare_paired_few: too few
+ * of them for any p-value below level.
+ */
+double	compare_paired_p(const double *a, const double *b, size_t n,
+	    double scale, double level, enum signif_alt alt, size_t *nseg);
+int	compare_paired_few(size_t nseg, double level, enum signif_alt alt);
 /* Truncate toward zero to two decimals, as the cover letters do. */
 double	cmp_trunc2(double pct);
 

@@ -560,6 +560,52 @@ test_paired_gate(void)
 	rset_free(&t);
 }
 
+/*
+ * A state that holds for a stretch of the run: B's copy of identical code
+ * runs 30% slower for 3/8 of the run, in one stretch (as a scalar loop's
+ * copy does for seconds on a shared host). Blocks of one round would be
+ * 37 observations all saying "B slower"; the run's segments see it in 4
+ * of 9, which is no evidence. A 10% slowdown in every sample is.
+ */
+static void
+test_segments(void)
+{
+	enum { NL = 800 };
+	struct rset s;
+	struct cmp_opts o;
+	struct cmp_result res;
+	struct rpoint *b;
+	char err[512];
+	size_t i;
+	int rc;
+
+	set(&s, "this run", 1);
+	add(&s, "old:memcpy.x", 4096, 0, 1000, 6, NL, 0);
+	add(&s, "new:memcpy.x", 4096, 0, 1000, 6, NL, 0);
+	add(&s, "old:memcpy.x", 8192, 0, 2000, 6, NL, 0);
+	add(&s, "new:memcpy.x", 8192, 0, 2200, 6, NL, 0);
+	b = &s.p[1];
+	for (i = 200; i < 500; i++)
+		b->samples[i] *= 1.3;
+	stats_compute(b->samples, b->n, &b->st);
+	rset_finish(&s);
+	compare_opts_init(&o);
+	o.quiet = 1;
+	o.same_run = 1;
+	o.ab_a = "old";
+	o.ab_b = "new";
+	rc = run(&s, &s, &o, &res, err);
+	tap_ok(rc == 0 && res.n == 2 && res.rows[0].test == CMP_PAIRED &&
+	    res.rows[0].nblocks == 9 && !res.rows[0].sig,
+	    "a 30%% slow stretch over 3/8 of %d paired samples: 9 segments, "
+	    "not significant", NL);
+	tap_ok(rc == 0 && res.n == 2 && res.rows[1].nblocks == 9 &&
+	    res.rows[1].sig && res.rows[1].p <= 2 * ldexp(1, -9) + 1e-12,
+	    "10%% slower in every sample: significant in all 9 segments");
+	compare_result_free(&res);
+	rset_free(&s);
+}
+
 int
 main(void)
 {
@@ -572,5 +618,6 @@ main(void)
 	test_aa_runs();
 	test_ab();
 	test_paired_gate();
+	test_segments();
 	return tap_done();
 }
