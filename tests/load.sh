@@ -111,4 +111,16 @@ expect_exit 2 "run --ab with a name that is not loaded: exit 2" -- \
 	"$CSUMBENCH" run --load "$KO=old" --ab old,new -f csum -q
 stderr_one_line 'new' "... one line naming it"
 
+# The slowdown that the README's sensitivity measurement applies to a
+# second tree must still apply to this one.
+if command -v patch >/dev/null 2>&1; then
+	cp -R "$top_srcdir/kernels" "$TMPD/slowtree"
+	mkdir -p "$TMPD/slow" && mv "$TMPD/slowtree" "$TMPD/slow/kernels"
+	patch -s -F 0 -d "$TMPD/slow" -p1 <"$top_srcdir/scripts/ab-slowdown.patch" \
+	    >"$TMPD/patch.out" 2>&1
+	ok $? "scripts/ab-slowdown.patch applies to this tree's kernels"
+else
+	skip "no patch(1) to apply scripts/ab-slowdown.patch"
+fi
+
 done_testing
