@@ -15,16 +15,19 @@
 csb_is_svg = strlen(csb_out) > 4 && \
     substr(csb_out, strlen(csb_out) - 3, strlen(csb_out)) eq ".svg"
 # Sized for a report or a slide; fonts readable when the figure is shown at
-# its natural width (about 1000 pixels) or scaled to half of it.
+# its natural width (about 1000 pixels) or scaled to half of it. A script
+# may set csb_height (pixels) before loading this file: the heatmaps' two
+# square panels side by side need less height than a curve.
+csb_height = exists("csb_height") ? csb_height : 620
 if (csb_is_svg) {
-	set terminal svg size 1000,620 dynamic noenhanced font "Sans,14" \
+	set terminal svg size 1000,csb_height dynamic noenhanced font "Sans,14" \
 	    background "white"
 } else {
 	if (strstrt(GPVAL_TERMINALS, "pngcairo") > 0) {
-		set terminal pngcairo size 1000,620 noenhanced font "Sans,13" \
+		set terminal pngcairo size 1000,csb_height noenhanced font "Sans,13" \
 		    background "white"
 	} else {
-		set terminal png size 1000,620 noenhanced font "Sans,13" \
+		set terminal png size 1000,csb_height noenhanced font "Sans,13" \
 		    background "white"
 	}
 }

@@ -94,7 +94,8 @@ CMD_ENTRY(plot, "gnuplot figures of a results file",
 	"for each family, cache state and mode (at offsets 0/0, or the first "
 	"offsets measured), and an alignment heatmap for each kernel and size "
 	"measured at several source and destination offsets (for the copy "
-	"family also by relative misalignment).",
+	"family also by relative misalignment), each beside a panel of its "
+	"cells' 95% confidence interval widths.",
     .footer = "Needs gnuplot (Debian: apt-get install gnuplot-nox). "
 	"Environment: CSUMBENCH_GNUPLOT (the gnuplot to run), "
 	"CSUMBENCH_DATADIR (where the *.gp scripts are). See csumbench(1).",

@@ -562,10 +562,12 @@ write_figures(FILE *fp, const struct figlist *figs)
 				    g->name);
 			else if (strcmp(g->kind, "distance") == 0)
 				fprintf(fp, "![%s: cost by placement, size by "
-				    "distance, %s cache](%s)\n\n", g->kernel,
+				    "distance, and each cell's 95%% CI width, "
+				    "%s cache](%s)\n\n", g->kernel,
 				    g->cache, g->name);
 			else
-				fprintf(fp, "![%s at %s: cost by %s](%s)\n\n",
+				fprintf(fp, "![%s at %s: cost by %s, and each "
+				    "cell's 95%% CI width](%s)\n\n",
 				    g->kernel, size_label(g->size, sz, sizeof sz),
 				    strcmp(g->kind, "heatmap-rel") == 0 ?
 				    "relative misalignment" :

@@ -108,6 +108,57 @@ ok $? "the heatmap's title prints the size as 1500 B"
 [ "$(cell "$TMPD/s1500/heatmap-copy.shift-1500-hot.csv" '*' size | sort -u)" = 1500 ]
 ok $? "its kept data holds the size in bytes"
 
+# Heatmaps show how sure each cell is: a second panel of the 95% CI
+# widths, and the cheapest/dearest difference claimed only when their CIs
+# do not overlap (where cells tie on the cheapest or dearest median, for
+# each of them); otherwise "within noise".
+# hmap LO1 HI1 LO4 HI4 [LO2 HI2]: a 2x2 map of medians 10, 10, 11 and 12
+# with the cheapest (first, and its tie's) and the dearest cell's CIs.
+hmap() {
+	printf 'family,kernel,size,src_align,dst_align,median,ci_lo,ci_hi,unit,cache,mode\n'
+	printf 'csum,k.a,64,0,0,10,%s,%s,ticks,hot,throughput\n' "$1" "$2"
+	printf 'csum,k.a,64,1,0,10,%s,%s,ticks,hot,throughput\n' "${5:-$1}" "${6:-$2}"
+	printf 'csum,k.a,64,0,1,11,10.9,11.1,ticks,hot,throughput\n'
+	printf 'csum,k.a,64,1,1,12,%s,%s,ticks,hot,throughput\n' "$3" "$4"
+}
+hmap 9.9 10.1 11.9 12.1 >"$TMPD/hm.csv"
+gnuplot -c "$scripts/heatmap.gp" "$TMPD/hm.csv" "$TMPD/hm.svg" k.a 64 2>"$TMPD/err"
+grep -q 'cheapest 10.0, dearest 12.0 ticks per call (+20.0%, beyond their 95% CIs)' "$TMPD/hm.svg"
+ok $? "heatmap: CIs apart, the difference is claimed"
+grep -q '95% CI width, % of median' "$TMPD/hm.svg" && grep -q '>1\.7<' "$TMPD/hm.svg"
+ok $? "heatmap: a panel of CI widths, each cell's printed (dearest: 1.7%)"
+hmap 9.5 11.5 11 13 >"$TMPD/hm.csv"
+gnuplot -c "$scripts/heatmap.gp" "$TMPD/hm.csv" "$TMPD/hm.svg" k.a 64 2>"$TMPD/err"
+grep -q 'cheapest 10.0, dearest 12.0 ticks per call: within noise (their 95% CIs overlap)' "$TMPD/hm.svg" &&
+    ! grep -q '+20.0%' "$TMPD/hm.svg"
+ok $? "heatmap: CIs overlap, within noise and no percentage"
+hmap 9.9 10.1 11.9 12.1 9 12.5 >"$TMPD/hm.csv"
+gnuplot -c "$scripts/heatmap.gp" "$TMPD/hm.csv" "$TMPD/hm.svg" k.a 64 2>"$TMPD/err"
+grep -q 'within noise (their 95% CIs overlap)' "$TMPD/hm.svg"
+ok $? "heatmap: a cell tied on the cheapest median, with a wide CI: within noise"
+hmap '' '' '' '' >"$TMPD/hm.csv"
+gnuplot -c "$scripts/heatmap.gp" "$TMPD/hm.csv" "$TMPD/hm.svg" k.a 64 2>"$TMPD/err"
+grep -q 'dearest 12.0 ticks per call: no confidence intervals, not tested' "$TMPD/hm.svg"
+ok $? "heatmap: no CIs, no claim"
+# The relative-misalignment data: a cell of two source offsets (0 and 8)
+# has the lowest ci_lo and the highest ci_hi of the two.
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+    $c["kernel"] == "copy.shift" && $c["size"] == 64 {
+	print
+	if ($c["src_align"] == 0 && $c["dst_align"] == 0) {
+		$c["src_align"] = 8; $c["ci_lo"] = 1; $c["ci_hi"] = 1000; print
+	}
+    }' OFS=, "$data/results.csv" >"$TMPD/rel.csv"
+expect_exit 0 "plot of a grid with source offsets 0 and 8 exits 0" -- "$CSUMBENCH" plot "$TMPD/rel.csv" -o "$TMPD/rel" --keep-data
+rc="$TMPD/rel/heatmap-copy.shift-64-rel-hot.csv"
+hc="$TMPD/rel/heatmap-copy.shift-64-hot.csv"
+lo=$( (cell "$hc" src_align=0 ci_lo | head -1; cell "$hc" src_align=8 ci_lo) | sort -g | head -1)
+hi=$( (cell "$hc" src_align=0 ci_hi | head -1; cell "$hc" src_align=8 ci_hi) | sort -g | tail -1)
+[ "$(cell "$hc" src_align=0 dst_align | head -1)" = 0 ] &&
+    [ "$(cell "$rc" 1 rel_align)/$(cell "$rc" 1 dst_align)/$(cell "$rc" 1 cells)" = 0/0/2 ] &&
+    [ "$(cell "$rc" 1 ci_lo)" = "$lo" ] && [ "$(cell "$rc" 1 ci_hi)" = "$hi" ]
+ok $? "heatmap rel data: a cell's CI spans those of its source offsets ($lo to $hi)"
+
 # throughput.gp's frame: log y over more than 10x, linear within; the
 # interquartile band only where both quartiles are above 0; a point above
 # the bytes-per-unit bound clipped to a marker on the frame, named in the key.
@@ -166,6 +217,30 @@ done
 [ "$(cell "$TMPD/dp/distance-memcpy.libc-hot.csv" '*' distance | sort -un | tr '\n' ' ')" = "16 2048 " ] &&
     [ "$(cell "$TMPD/dp/distance-memcpy.libc-hot.csv" '*' relative | sort -n | head -1)" = 1 ]
 ok $? "its data: every distance, costs relative to the cheapest at each size"
+# noise: 1 exactly where a cell's CI reaches the cheapest one's at its size.
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { s = $c["size"]; r[NR] = $0
+      if (!(s in best) || $c["median"] < best[s]) { best[s] = $c["median"]; hi[s] = $c["ci_hi"] } }
+    END { for (k in r) { split(r[k], f, ","); s = f[c["size"]]
+	want = f[c["ci_lo"]] <= hi[s] ? 1 : 0
+	if (f[c["noise"]] != want || f[c["noise"]] == "") bad++; n++ }
+	exit !(n == 4 && bad == 0) }' "$TMPD/dp/distance-memcpy.libc-hot.csv"
+ok $? "its data: the CIs, and noise where a cell's CI overlaps the cheapest's"
+# A crafted placement: +20% beyond the CIs, then within them ("~").
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+    $c["kernel"] == "memcpy.libc" && $c["size"] == 64 {
+	d = $c["distance"] == 16
+	$c["median"] = d ? 10 : 12; $c["ci_lo"] = d ? 9.9 : lo; $c["ci_hi"] = d ? 10.1 : 12.1
+	print }' OFS=, lo=11.9 "$TMPD/dist.csv" >"$TMPD/d2.csv"
+"$CSUMBENCH" plot "$TMPD/d2.csv" -o "$TMPD/d2" --format svg 2>/dev/null
+grep -q '×1.20<' "$TMPD/d2/distance-memcpy.libc-hot.svg"
+ok $? "placement heatmap: a ratio beyond noise, unmarked"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+    $c["distance"] == 2048 { $c["ci_lo"] = 10 } { print }' OFS=, "$TMPD/d2.csv" >"$TMPD/d3.csv"
+"$CSUMBENCH" plot "$TMPD/d3.csv" -o "$TMPD/d3" --format svg 2>/dev/null
+grep -q '×1.20 ~<' "$TMPD/d3/distance-memcpy.libc-hot.svg" &&
+    grep -q '95% CI width, % of median' "$TMPD/d3/distance-memcpy.libc-hot.svg"
+ok $? "placement heatmap: a ratio within noise marked ~, and the CI panel"
 [ "$(cell "$TMPD/dp/throughput-memcpy-hot.csv" '*' distance | sort -u)" = 2048 ]
 ok $? "the throughput curve shows the default placement only"
 gnuplot -c "$scripts/distance.gp" "$TMPD/dp/distance-memcpy.libc-hot.csv" "$TMPD/dagain.svg" memcpy.libc "Test CPU" 2>/dev/null
