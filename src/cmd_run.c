@@ -81,7 +81,9 @@ static const struct opt_row run_rows[] = {
 	    "different sizes), bpf-push (csum_diff from nothing, the bpf "
 	    "cover letter's call); given options win" },
 	[R_REPS] = { .name = "reps", .letter = 'r', .arg = "N",
-	    .help = "samples per point, at least; --target-ci may add more",
+	    .help = "samples per point, at least; --target-ci may add more. "
+	    "Without -r, the summary on a terminal, --baseline and --ab take "
+	    "what their test needs (72 at --alpha 0.05)",
 	    .def = "31", .alt = "15" },
 	[R_OUTPUT] = { .like = &opt_output,
 	    .help = "write the results to FILE: CSV (FILE.csv, with "
@@ -860,6 +862,20 @@ run_gate_reps(struct run *r)
 	r->reps = need;
 }
 
+/*
+ * The summary on a terminal tells kernels apart with the test of a delta
+ * table of one run (summary.h): without -r, every point gets the samples
+ * that test needs to reach --alpha, as under --baseline.
+ */
+static void
+run_summary_reps(struct run *r)
+{
+	size_t need = compare_table_samples(r->co.alpha);
+
+	if (r->table == 2 && !r->reps_given && r->reps < need)
+		r->reps = need;
+}
+
 /* Pin, set up the timer, measure every point. */
 static void
 run_measure(struct run *r)
@@ -1195,6 +1211,7 @@ run_exec(struct options *o)
 	/* A loaded kernel is timed only once it is known to be right. */
 	ctx_verify_loaded(r.ks, r.nk);
 	run_open(&r);
+	run_summary_reps(&r);
 	run_measure(&r);
 	rc = run_emit(&r);
 	engine_free(r.pts, r.npts);

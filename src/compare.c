@@ -401,6 +401,26 @@ test_row(struct cmp_row *r, const struct cmp_opts *o)
 	r->noise = !r->sig || !(fabs(mb - ma) > ci_half(a, r->fa, b, r->fb));
 }
 
+int
+compare_within_noise(const struct rpoint *a, const struct rpoint *b,
+    double alpha, int *untested)
+{
+	struct cmp_row r;
+	struct cmp_opts o;
+
+	memset(&r, 0, sizeof(r));
+	r.a = a;
+	r.b = b;
+	r.fa = r.fb = 1;
+	compare_opts_init(&o);
+	o.alpha = alpha;
+	o.same_run = 1;
+	test_row(&r, &o);
+	if (untested != NULL)
+		*untested = r.test == CMP_NONE || r.few;
+	return r.noise;
+}
+
 /*
  * The gate. A point fails when all of these hold:
  *  - B's median is more than PCT above A's;

@@ -179,6 +179,16 @@ size_t	compare_table_samples(double alpha);
 double	compare_paired_p(const double *a, const double *b, size_t n,
 	    double scale, double level, enum signif_alt alt, size_t *nseg);
 int	compare_paired_few(size_t nseg, double level, enum signif_alt alt);
+/*
+ * Two points of one run at one grid position, in one unit: are they within
+ * noise of each other by the two-sided test a delta table of one run makes
+ * (segments of paired samples; see cmp_row.noise)? 1 within noise, 0 not.
+ * *untested (if not NULL) is set when there was nothing to test them with
+ * or too few segments for any p-value below alpha: then they are within
+ * noise, never apart.
+ */
+int	compare_within_noise(const struct rpoint *a, const struct rpoint *b,
+	    double alpha, int *untested);
 /* Truncate toward zero to two decimals, as the cover letters do. */
 double	cmp_trunc2(double pct);
 

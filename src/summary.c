@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "rkey.h"
-#include "signif.h"
 #include "summary.h"
 #include "util.h"
 
@@ -26,6 +26,7 @@ struct verdict {
 	const struct rpoint *best, *second;
 	size_t	 ntied;		/* other kernels within noise of best */
 	int	 noise;		/* second is within noise of best */
+	int	 untested;	/* ... too few samples to tell (compare.h) */
 	double	 margin;	/* (second - best) / best, in percent */
 	size_t	 fam;		/* the family's place in the run */
 	/* The fastest and every kernel within noise of it, as bits of
@@ -65,22 +66,6 @@ sum_cost(double v, char *buf, size_t len)
 	return buf;
 }
 
-/*
- * Are a and b within noise of each other: their medians' CIs overlap (an
- * unknown bound overlaps everything), or their paired samples do not
- * differ at alpha?
- */
-static int
-sum_noise(const struct rpoint *a, const struct rpoint *b, double alpha)
-{
-	if (!(a->st.ci_hi < b->st.ci_lo || b->st.ci_hi < a->st.ci_lo))
-		return 1;
-	if (a->samples != NULL && b->samples != NULL && a->n == b->n)
-		return signif_signed_rank(a->samples, b->samples, a->n, 1,
-		    SIGNIF_TWO_SIDED) >= alpha;
-	return 0;
-}
-
 /* The verdict of the points p[0..n-1] of one position. */
 static void
 sum_verdict(const struct rpoint *const *p, size_t n, double alpha,
@@ -105,11 +90,14 @@ sum_verdict(const struct rpoint *const *p, size_t n, double alpha,
 		return;
 	v->margin = (v->second->st.median - v->best->st.median) /
 	    v->best->st.median * 100;
-	v->noise = sum_noise(v->best, v->second, alpha);
+	/* The test of a delta table of this run, so that the two agree. */
+	v->noise = compare_within_noise(v->best, v->second, alpha,
+	    &v->untested);
 	v->tie = sum_bit(names, nnames, v->best->kernel);
 	for (i = 0; i < n; i++)
 		if (p[i] != v->best && isfinite(p[i]->st.median) &&
-		    sum_noise(v->best, p[i], alpha)) {
+		    (p[i] == v->second ? v->noise :
+		    compare_within_noise(v->best, p[i], alpha, NULL))) {
 			v->ntied++;
 			v->tie |= sum_bit(names, nnames, p[i]->kernel);
 		}
@@ -389,7 +377,7 @@ summary_write(FILE *fp, const struct rset *rs, const struct summary_opts *so)
 {
 	struct verdict *v = xcalloc(rs->n + 1, sizeof(*v));
 	struct sum_names nm;
-	size_t npos, lines;
+	size_t npos, lines, i, few;
 	int kw = 12;
 
 	sum_names_of(rs, &nm);
@@ -400,6 +388,14 @@ summary_write(FILE *fp, const struct rset *rs, const struct summary_opts *so)
 	fprintf(fp, "%-10s %-17s %-*s %-15s %s\n", "family", "size", kw,
 	    "fastest", "cost", "margin");
 	lines = 2 + sum_lines(fp, v, npos, kw, &nm);
+	for (i = 0, few = 0; i < npos; i++)
+		few += v[i].untested;
+	if (few > 0) {
+		fprintf(fp, "%zu of %zu points: too few samples to test the "
+		    "margin, shown within noise (-r %zu or more)\n", few, npos,
+		    compare_table_samples(so->alpha));
+		lines++;
+	}
 	free(v);
 	free((void *)nm.v);
 	return lines;

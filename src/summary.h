@@ -3,12 +3,13 @@
  *
  * For every grid position (a size at one cache state, call mode, offsets
  * and placement) the fastest kernel of each family by median cost, and
- * how much slower the runner-up is. The runner-up is "within noise" when
- * the 95% confidence intervals of the two medians overlap or, where the
- * raw samples are paired (one run: sample i of each kernel was taken in
- * the same repetition), when the Wilcoxon signed-rank test does not
- * reject equality at alpha. Consecutive sizes with the same fastest
- * kernel, the same runner-up and the same verdict share one line.
+ * how much slower the runner-up is. The runner-up is "within noise" by
+ * the test of a delta table of one run (compare_within_noise: segments of
+ * paired samples, so that the summary and run --baseline agree on the
+ * same data); a point with too few segments for that test to reach alpha is
+ * within noise, never a win, and a line under the summary counts them.
+ * Consecutive sizes with the same fastest kernel, the same runner-up and
+ * the same verdict share one line.
  */
 #ifndef CSUMBENCH_SUMMARY_H
 #define CSUMBENCH_SUMMARY_H

@@ -3,7 +3,8 @@
  * pairing by grid key, unmatched points, errors, significance, the gate
  * with --fail-above and --min-delta, and pooled runs (across runs, the
  * exact test on run medians, and the points the gate cannot judge with
- * too few runs); run --ab's pairing of two objects' kernels. No timing
+ * too few runs); run --ab's pairing of two objects' kernels; the
+ * terminal summary's "within noise" against a delta table's. No timing
  * involved.
  */
 #include "config.h"
@@ -17,6 +18,7 @@
 #include "../src/rkey.h"
 #include "../src/rset.h"
 #include "../src/signif.h"
+#include "../src/summary.h"
 #include "../src/util.h"
 #include "tap.h"
 
@@ -606,6 +608,87 @@ test_segments(void)
 	rset_free(&s);
 }
 
+/* The line of text holding s, into buf ("" when none). */
+static const char *
+line_with(const char *text, const char *s, char *buf, size_t len)
+{
+	const char *p = strstr(text, s), *b, *e;
+
+	buf[0] = '\0';
+	if (p == NULL)
+		return buf;
+	for (b = p; b > text && b[-1] != '\n'; b--)
+		;
+	e = strchr(p, '\n');
+	snprintf(buf, len, "%.*s", (int)(e != NULL ? e - b : (long)strlen(b)),
+	    b);
+	return buf;
+}
+
+/*
+ * The terminal summary says "within noise" where a delta table of the
+ * same run does: memcpy.y about 3% slower than memcpy.x in every pair
+ * (2.8% of the whole call), at 64 B in 96 paired samples (12 segments:
+ * significant), at 128 B in 31 (4 segments: too few for any p-value below
+ * 0.05, though a signed-rank test on the 31 pairs taken as independent
+ * would call it significant).
+ */
+static void
+test_summary_agrees(void)
+{
+	struct summary_opts so = { .alpha = 0.05, .cost = "whole call" };
+	struct rset rs;
+	struct cmp_opts o;
+	struct cmp_result res;
+	char err[512], text[4096], l64[256], l128[256];
+	FILE *fp = tmpfile();
+	size_t n;
+	int untested = 0, rc;
+
+	set(&rs, "one run", 1);
+	add(&rs, "memcpy.x", 64, 0, 100, 6, NS, 0);
+	add(&rs, "memcpy.y", 64, 0, 103, 6, NS, 0);
+	add(&rs, "memcpy.x", 128, 0, 200, 6, 31, 0);
+	add(&rs, "memcpy.y", 128, 0, 206, 6, 31, 0);
+	rset_finish(&rs);
+	compare_opts_init(&o);
+	o.quiet = 1;
+	o.same_run = 1;
+	o.a_kernel = "memcpy.x";
+	rc = run(&rs, &rs, &o, &res, err);
+	tap_ok(rc == 0 && res.n == 2 && !res.rows[0].noise &&
+	    res.rows[1].noise && res.rows[1].few, "one run's delta table: 2.8%% "
+	    "slower in 12 segments is beyond noise, in 4 too few to tell");
+	tap_ok(signif_signed_rank(rs.p[2].samples, rs.p[3].samples, 31, 1,
+	    SIGNIF_TWO_SIDED) < 0.05, "... which the 31 pairs taken as "
+	    "independent would call significant");
+	tap_ok(compare_within_noise(res.rows[1].a, res.rows[1].b, 0.05,
+	    &untested) == 1 && untested && compare_within_noise(res.rows[0].a,
+	    res.rows[0].b, 0.05, NULL) == 0,
+	    "compare_within_noise decides as the table's rows");
+	n = 0;
+	if (fp != NULL) {
+		summary_write(fp, &rs, &so);
+		rewind(fp);
+		n = fread(text, 1, sizeof(text) - 1, fp);
+		fclose(fp);
+	}
+	text[n] = '\0';
+	line_with(text, " 64 B ", l64, sizeof(l64));
+	line_with(text, " 128 B ", l128, sizeof(l128));
+	tap_ok(strstr(l64, "memcpy.x") != NULL &&
+	    strstr(l64, "+2.8% over memcpy.y") != NULL,
+	    "summary: at 64 B memcpy.x wins, as the table says (%s)", l64);
+	tap_ok(strstr(l128, "within noise of memcpy.y") != NULL,
+	    "summary: at 128 B within noise, as the table says (%s)", l128);
+	tap_ok(strstr(text, "\n1 of 2 points: too few samples to test the "
+	    "margin, shown within noise (-r 72 or more)\n") != NULL,
+	    "summary: says how many points it could not test, and the -r "
+	    "that would");
+	compare_result_free(&res);
+	rset_free(&rs);
+}
+
 int
 main(void)
 {
@@ -619,5 +702,6 @@ main(void)
 	test_ab();
 	test_paired_gate();
 	test_segments();
+	test_summary_agrees();
 	return tap_done();
 }

@@ -9,17 +9,28 @@ R="$CSUMBENCH run -q"
 
 # A terminal: script(1) gives the command one.
 if script -qec true /dev/null >/dev/null 2>&1; then
-	script -qec "$CSUMBENCH run -k memcpy.libc,memcpy.bytes -s 1024,4096 -r 31 --target-ci 0 -W no-all" /dev/null >"$TMPD/tty" 2>&1
+	# Without -r, enough samples for the delta table's test (72).
+	script -qec "$CSUMBENCH run -k memcpy.libc,memcpy.bytes -s 1024,4096 --target-ci 0 -W no-all" /dev/null >"$TMPD/tty" 2>&1
 	sed 's/\r$//; s/.*\r//' <"$TMPD/tty" >"$TMPD/sum"
 	grep -q '^Fastest kernel by size: ticks per call\|^Fastest kernel by size: [a-z]* per call' "$TMPD/sum"; ok $? "terminal: the summary's heading"
 	grep -Eq '^memcpy +1 KiB - 4 KiB +memcpy\.libc +[0-9.]+ - [0-9.]+ +\+[0-9.]+% to \+[0-9.]+% over memcpy\.bytes$' "$TMPD/sum"
 	ok $? "terminal: at 1 to 4 KiB libc beats the byte loop, by how much, in one line"
 	! grep -q 'src/dst' "$TMPD/sum"; ok $? "terminal: no full table without -v"
 	awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$TMPD/sum"; ok $? "terminal: no line over 100 columns"
+	grep -q 'medians of 72 samples' "$TMPD/sum"; ok $? "terminal: 72 samples a point, as a delta table gets"
+	# -r 31: 4 segments of paired samples, too few for the delta table's
+	# test; the summary then claims no win, as run --baseline would not.
+	script -qec "$CSUMBENCH run -k memcpy.libc,memcpy.bytes -s 1024,4096 -r 31 --target-ci 0 -W no-all" /dev/null >"$TMPD/tty" 2>&1
+	sed 's/\r$//; s/.*\r//' <"$TMPD/tty" >"$TMPD/sum"
+	grep -Eq '^memcpy +1 KiB - 4 KiB +memcpy\.libc +[0-9.]+ - [0-9.]+ +within noise of memcpy\.bytes$' "$TMPD/sum" &&
+	    grep -q '^2 of 2 points: too few samples to test the margin, shown within noise (-r 72 or more)$' "$TMPD/sum"
+	ok $? "terminal -r 31: too few blocks to test, within noise and says so"
+	$R -k memcpy.libc,memcpy.bytes -s 1024,4096 -r 31 --target-ci 0 -W no-all --baseline memcpy.bytes --style csv >"$TMPD/bl.csv"
+	[ "$(cell "$TMPD/bl.csv" row=point noise | sort -u)" = yes ]; ok $? "... as run --baseline's table says of the same samples count"
 	script -qec "$CSUMBENCH run -k memcpy.libc,memcpy.bytes -s 64 -r 9 --target-ci 0 -W no-all -v" /dev/null >"$TMPD/tty" 2>&1
 	grep -q 'Fastest kernel' "$TMPD/tty" && grep -q 'src/dst' "$TMPD/tty"; ok $? "terminal -v: the summary, then the table"
 else
-	for i in 1 2 3 4 5; do skip "script(1) is missing: no terminal to test"; done
+	for i in 1 2 3 4 5 6 7 8; do skip "script(1) is missing: no terminal to test"; done
 fi
 expect_exit 2 "-v where the results are CSV: an error" -- $R -k memcpy.libc -s 64 -r 9 -v
 stderr_one_line '--verbose adds the full table' "... in one line"
