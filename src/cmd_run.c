@@ -765,22 +765,19 @@ static void
 warn_conditions(void)
 {
 	if (ctx.cpu.hypervisor[0] != '\0')
-		warn_once(WARN_VM, "under a hypervisor (%s) whole runs differ "
-		    "by tens of percent: compare kernels within one run "
-		    "(--baseline); CSUMBENCH_WARN=no-vm on a known VM",
-		    ctx.cpu.hypervisor);
+		warn_once(WARN_VM, "a VM (%s): runs differ by tens of %%; "
+		    "compare within one run", ctx.cpu.hypervisor);
 	if (ctx.cpu.governor[0] != '\0' &&
 	    strcmp(ctx.cpu.governor, "performance") != 0)
-		warn_once(WARN_GOVERNOR, "the CPU frequency governor is \"%s\": "
-		    "set it to performance (cpupower frequency-set -g "
-		    "performance)", ctx.cpu.governor);
+		warn_once(WARN_GOVERNOR, "frequency governor \"%s\": "
+		    "cpupower frequency-set -g performance", ctx.cpu.governor);
 	if (ctx.cpu.turbo == 1)
-		warn_once(WARN_TURBO, "turbo/boost is on: the clock follows "
-		    "load and temperature; turn it off for steadier numbers");
+		warn_once(WARN_TURBO, "turbo/boost on: the clock follows load "
+		    "and heat; turn it off");
 	if (ctx.cpu.loadavg1 > 0.5 * ctx.cpu.online_cpus)
-		warn_once(WARN_LOAD, "load average %.2f on %d CPUs: other work "
-		    "competes for the core; measure when the machine is idle",
-		    ctx.cpu.loadavg1, ctx.cpu.online_cpus);
+		warn_once(WARN_LOAD, "load %.2f on %d CPUs: other work shares "
+		    "the cores; measure when idle", ctx.cpu.loadavg1,
+		    ctx.cpu.online_cpus);
 }
 
 /* Warn about what the run itself showed. */
@@ -793,12 +790,9 @@ warn_after(const struct run *r)
 		warn_unconverged(r->pts, r->npts, r->eo.target_ci,
 		    r->eo.max_time);
 	if (h0 > 0 && h1 > 0 && fabs(h1 - h0) / h0 > 0.03)
-		warn_once(WARN_CLOCK, "the core clock moved during the run "
-		    "(estimated %.2f GHz before, %.2f GHz after): frequency "
-		    "scaling%s; kernels of one run are compared alike, runs "
-		    "apart are not", h0 / 1e9, h1 / 1e9,
-		    ctx.cpu.hypervisor[0] ? ", or under a hypervisor time "
-		    "stolen by other tenants" : " is not pinned");
+		warn_once(WARN_CLOCK, "core clock %.2f GHz -> %.2f GHz in the "
+		    "run: %s", h0 / 1e9, h1 / 1e9, ctx.cpu.hypervisor[0] ?
+		    "steal time or scaling" : "frequency scaling");
 }
 
 /* Before a sweep the plan says will take over a minute: how long. */
@@ -897,9 +891,8 @@ run_measure(struct run *r)
 	}
 	run_plan_note(r);
 	if (r->reps < 10)
-		warn_once(WARN_FEW, "%llu samples per point is too few for a "
-		    "reliable median and its confidence interval: use --reps 10 "
-		    "or more", r->reps);
+		warn_once(WARN_FEW, "%llu samples a point are too few for a "
+		    "sound median: --reps 10 or more", r->reps);
 	/* A first signal ends the sampling, and what was measured is kept. */
 	r->eo.stop = intr_flag();
 	intr_defer(1);

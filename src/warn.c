@@ -139,13 +139,12 @@ warn_unconverged(const struct point *pts, size_t n, double target,
 	/* A point a little short of the target is as good as converged. */
 	if (far > 0) {
 		qsort(hw, miss, sizeof(*hw), warn_dbl_cmp);
-		warn_once(WARN_CI, "%zu of %zu points stopped at --max-time "
-		    "%gms short of --target-ci %g%%, %zu by over twice: median "
-		    "CI +-%.1f%%, widest +-%.0f%% (%s, %s); smaller differences "
-		    "are noise; a longer --max-time narrows them", miss, n,
-		    max_time * 1e3, target * 100, far, hw[miss / 2],
-		    warn_hw(worst), worst->k->name, summary_size(worst->size,
-		    sz, sizeof(sz)));
+		warn_once(WARN_CI, "%zu of %zu points short of --target-ci "
+		    "%g%%, %zu by over twice: median CI +-%.1f%%, widest "
+		    "+-%.0f%% (%s, %s); raise --max-time %gms", miss, n,
+		    target * 100, far, hw[miss / 2], warn_hw(worst),
+		    worst->k->name, summary_size(worst->size, sz, sizeof(sz)),
+		    max_time * 1e3);
 	}
 	free(hw);
 }

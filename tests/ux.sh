@@ -44,6 +44,10 @@ grep -q 'short of --target-ci 1e-05%, 6 by over twice: median CI +-[0-9.]*%, wid
 ok $? "the target-CI warning says how many missed, by how much, which"
 bad=$(grep 'warning:' "$TMPD/err" | grep -cv '(-W no-[a-z]*)$')
 [ "$bad" = 0 ]; ok $? "every warning ends with its switch ($bad do not)"
+# A terminal's summary fits in one screen: a warning takes at most two
+# rows of 100 columns.
+long=$(grep 'warning:' "$TMPD/err" | awk 'length($0) > 200' | wc -l)
+[ "$long" = 0 ]; ok $? "every warning fits in two rows of 100 columns ($long do not)"
 expect_exit 0 "-W no-ci,no-few" -- $W -W no-ci,no-few
 ! grep -q 'no-ci)\|no-few)' "$TMPD/err"; ok $? "-W no-ci,no-few: neither"
 CSUMBENCH_WARN=no-few; export CSUMBENCH_WARN
