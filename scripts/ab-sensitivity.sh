@@ -11,7 +11,8 @@
 # (default -f memcpy,csum -s 512,1500,4096 -p 5) and prints each run's exit
 # status and the points it flagged, then a summary: how many runs passed
 # (exit 0), failed (exit 1) or could not judge (exit 2), and how many runs
-# flagged each kernel at each size. Two builds of the same source (A/A)
+# flagged each kernel at each size, with B's median change there over all
+# the runs. Two builds of the same source (A/A)
 # should pass nearly every run; a build with a real slowdown should fail
 # nearly every run, at the slowed kernel's sizes only.
 #
@@ -55,7 +56,8 @@ i=1 pass=0 fail=0 other=0
 while [ "$i" -le "$runs" ]; do
 	set +e
 	"$csb" run --load "$1=a" --load "$2=b" --ab a,b -f "$fams" \
-	    -s "$sizes" --fail-above "$pct" -q >/dev/null 2>"$dir/err"
+	    -s "$sizes" --fail-above "$pct" --style csv -q >"$dir/run$i.csv" \
+	    2>"$dir/err"
 	rc=$?
 	set -e
 	# The gate lists each slower point as "  b:KERNEL size N ...".
@@ -72,6 +74,21 @@ while [ "$i" -le "$runs" ]; do
 done
 echo "passed $pass, failed $fail, other $other (of $runs runs)"
 if [ -s "$dir/flagged" ]; then
-	echo "runs flagging each point:"
-	sort "$dir/flagged" | uniq -c | sort -rn | sed 's/@/ at /; s/$/ B/'
+	echo "runs flagging each point, and B's median change there over all runs:"
+	# Each run's delta_pct of every point, by kernel and size.
+	for f in "$dir"/run*.csv; do
+		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		    $c["row"] == "point" {
+			k = $c["b_kernel"]; sub(/^b:/, "", k)
+			print k "@" $c["size"], $c["delta_pct"] }' "$f"
+	done | sort -k1,1 -k2,2g >"$dir/deltas"
+	sort "$dir/flagged" | uniq -c | sort -rn | while read -r n pt; do
+		med=$(awk -v pt="$pt" '$1 == pt { v[++n] = $2 }
+		    END { if (n % 2) m = v[(n + 1) / 2]
+			else if (n) m = (v[n / 2] + v[n / 2 + 1]) / 2
+			if (n) printf "%+.1f%%", m }' "$dir/deltas")
+		echo "$n $pt ${med:-?}" | sed 's/@\([0-9]*\)/ at \1 B/' |
+		    awk '{ printf "%7d %s %s %s %s (median change %s)\n",
+			$1, $2, $3, $4, $5, $6 }'
+	done
 fi
