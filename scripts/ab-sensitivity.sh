@@ -8,7 +8,7 @@
 # Runs RUNS times (default 20)
 #   CSUMBENCH run --load A.so=a --load B.so=b --ab a,b -f FAMILIES -s SIZES \
 #       --fail-above PCT -q
-# (default -f memcpy,csum -s 512,1500,4096 -p 5) and prints each run's exit
+# (default -f memcpy,csum -s 512,1500,4096,8192 -p 5) and prints each run's exit
 # status and the points it flagged, then a summary: how many runs passed
 # (exit 0), failed (exit 1) or could not judge (exit 2), and how many runs
 # flagged each kernel at each size, with B's median change there over all
@@ -24,7 +24,7 @@ csb=./csumbench
 runs=20
 pct=5
 fams=memcpy,csum
-sizes=512,1500,4096
+sizes=512,1500,4096,8192
 while getopts c:n:p:f:s: opt; do
 	case $opt in
 	c) csb=$OPTARG ;;
