@@ -323,7 +323,7 @@ best_at(const struct rset *rs, const size_t *sl, size_t n, double size,
 static void
 best_run_print(FILE *fp, const struct best_run *b)
 {
-	char x[32], y[32];
+	char x[32], y[32], lo[32], hi[32];
 
 	fprintf(fp, "| %s", size_label(b->lo, x, sizeof x));
 	if (b->hi != b->lo)
@@ -336,10 +336,14 @@ best_run_print(FILE *fp, const struct best_run *b)
 		fprintf(fp, " | %s | ", b->w->kernel);
 	if (!isfinite(b->tlo))
 		fprintf(fp, "<floor");
-	else if (fabs(b->thi - b->tlo) < 0.005 * b->thi)
-		fprintf(fp, "%.3g", b->tlo);
-	else
-		fprintf(fp, "%.3g – %.3g", b->tlo, b->thi);
+	else {
+		snprintf(lo, sizeof(lo), "%.3g", b->tlo);
+		snprintf(hi, sizeof(hi), "%.3g", b->thi);
+		if (strcmp(lo, hi) == 0)
+			fprintf(fp, "%s", lo);
+		else
+			fprintf(fp, "%s – %s", lo, hi);
+	}
 	if (isfinite(b->tlo) && b->nfloor > 0)
 		fprintf(fp, " (<floor at %zu size%s)", b->nfloor,
 		    b->nfloor == 1 ? "" : "s");
@@ -348,10 +352,13 @@ best_run_print(FILE *fp, const struct best_run *b)
 		return;
 	}
 	fprintf(fp, " | %s | ", b->ru->kernel);
-	if (fabs(b->lhi - b->llo) < 0.5)
-		fprintf(fp, "%.0f%%", b->llo);
+	/* A range whose ends print alike ("1 – 1%") is one figure. */
+	snprintf(lo, sizeof(lo), "%.0f", b->llo);
+	snprintf(hi, sizeof(hi), "%.0f", b->lhi);
+	if (strcmp(lo, hi) == 0)
+		fprintf(fp, "%s%%", lo);
 	else
-		fprintf(fp, "%.0f – %.0f%%", b->llo, b->lhi);
+		fprintf(fp, "%s – %s%%", lo, hi);
 	fprintf(fp, " | %zu of %zu |\n", b->ties, b->nsz);
 }
 

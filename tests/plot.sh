@@ -280,6 +280,17 @@ done
 [ $missing -eq 0 ] && grep -q '^!\[.*\](delta-csum-hot.png)$' "$r"
 ok $? "every embedded figure is a relative path to a valid PNG, delta chart included"
 
+# A range whose two ends print alike is one figure: a lead of 0.6% and
+# 1.4% is "1%", never "1 – 1%".
+printf '%s\n' 'family,kernel,size,src_align,dst_align,cache,unit,median,ci_lo,ci_hi' \
+    'csum,csum.a,1024,0,0,hot,ticks,100,99.9,100.1' \
+    'csum,csum.b,1024,0,0,hot,ticks,100.6,100.5,100.7' \
+    'csum,csum.a,2048,0,0,hot,ticks,200,199.9,200.1' \
+    'csum,csum.b,2048,0,0,hot,ticks,202.8,202.7,202.9' >"$TMPD/lead.csv"
+"$CSUMBENCH" report "$TMPD/lead.csv" -o "$TMPD/lead" >/dev/null 2>&1
+grep -q '^| 1 KiB – 2 KiB | csum.a | 10.2 | csum.b | 1% | 0 of 2 |$' "$TMPD/lead/report.md"
+ok $? "report: a lead of 0.6-1.4% prints as 1%, a rate of 10.24 at both sizes as one figure"
+
 # No shell in the scripts: a path of the user's (the output directory,
 # TMPDIR) is only ever a gnuplot string, never a command.
 ! grep -n '^[^#]*system *(' "$scripts"/*.gp
