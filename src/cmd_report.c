@@ -320,10 +320,27 @@ best_at(const struct rset *rs, const size_t *sl, size_t n, double size,
 	}
 }
 
+/*
+ * "lo – hi" then unit; one figure where both ends print alike ("1%", not
+ * "1 – 1%"). prec 0: whole numbers; else that many significant digits.
+ */
+static void
+print_range(FILE *fp, int prec, double lo, double hi, const char *unit)
+{
+	char a[32], b[32];
+
+	snprintf(a, sizeof(a), prec ? "%.*g" : "%.*f", prec, lo);
+	snprintf(b, sizeof(b), prec ? "%.*g" : "%.*f", prec, hi);
+	if (strcmp(a, b) == 0)
+		fprintf(fp, "%s%s", a, unit);
+	else
+		fprintf(fp, "%s – %s%s", a, b, unit);
+}
+
 static void
 best_run_print(FILE *fp, const struct best_run *b)
 {
-	char x[32], y[32], lo[32], hi[32];
+	char x[32], y[32];
 
 	fprintf(fp, "| %s", size_label(b->lo, x, sizeof x));
 	if (b->hi != b->lo)
@@ -336,14 +353,8 @@ best_run_print(FILE *fp, const struct best_run *b)
 		fprintf(fp, " | %s | ", b->w->kernel);
 	if (!isfinite(b->tlo))
 		fprintf(fp, "<floor");
-	else {
-		snprintf(lo, sizeof(lo), "%.3g", b->tlo);
-		snprintf(hi, sizeof(hi), "%.3g", b->thi);
-		if (strcmp(lo, hi) == 0)
-			fprintf(fp, "%s", lo);
-		else
-			fprintf(fp, "%s – %s", lo, hi);
-	}
+	else
+		print_range(fp, 3, b->tlo, b->thi, "");
 	if (isfinite(b->tlo) && b->nfloor > 0)
 		fprintf(fp, " (<floor at %zu size%s)", b->nfloor,
 		    b->nfloor == 1 ? "" : "s");
@@ -352,13 +363,7 @@ best_run_print(FILE *fp, const struct best_run *b)
 		return;
 	}
 	fprintf(fp, " | %s | ", b->ru->kernel);
-	/* A range whose ends print alike ("1 – 1%") is one figure. */
-	snprintf(lo, sizeof(lo), "%.0f", b->llo);
-	snprintf(hi, sizeof(hi), "%.0f", b->lhi);
-	if (strcmp(lo, hi) == 0)
-		fprintf(fp, "%s%%", lo);
-	else
-		fprintf(fp, "%s – %s%%", lo, hi);
+	print_range(fp, 0, b->llo, b->lhi, "%");
 	fprintf(fp, " | %zu of %zu |\n", b->ties, b->nsz);
 }
 
