@@ -39,7 +39,7 @@
 
 enum {
 	R_FAMILY, R_KERNEL, R_LOAD, R_SIZES, R_ALIGN, R_DISTANCE, R_PRESET,
-	R_REPS, R_OUTPUT, R_FORMAT, R_BASELINE, R_AB, R_STYLE, R_FAIL_ABOVE,
+	R_REPS, R_OUTPUT, R_FORMAT, R_BASELINE, R_AB, R_REPLICAS, R_STYLE, R_FAIL_ABOVE,
 	R_MIN_DELTA, R_COST,
 	R_ALPHA, R_QUICK, R_SAMPLE_TIME, R_WARMUP, R_SEED, R_TIMER, R_CPU,
 	R_CACHE, R_MODE, R_TARGET_CI, R_MIN_TIME, R_MAX_TIME, R_TUNE_FILE,
@@ -101,6 +101,12 @@ static const struct opt_row run_rows[] = {
 	    "every kernel A:x beside B:x, interleaved, and print the delta "
 	    "table of B against A from the paired samples (results to -o "
 	    "FILE if given)" },
+	[R_REPLICAS] = { .name = "replicas", .arg = "N",
+	    .help = "with --ab: load each object N times (1 to 4), at "
+	    "different addresses, as A, A.2, ... (a name --load cannot "
+	    "give); each copy of A is paired with that copy of B, and "
+	    "--fail-above fails a point only when every copy is slower. "
+	    "Default: 2 with --fail-above, else 1" },
 	[R_STYLE] = { .like = &opt_style,
 	    .help = "of that table: bpf, ticks, markdown or csv" },
 	[R_FAIL_ABOVE] = { .like = &opt_fail_above,
@@ -164,6 +170,7 @@ struct run {
 	const char *const *loads;	/* --load, in order */
 	size_t		 nloads;
 	char		*ab[2];		/* --ab A,B: the objects' names */
+	unsigned	 replicas;	/* --replicas: copies of each */
 	const struct run_preset *preset;
 	int		 quick, def_cpu, reps_given;
 	int		 verbose;	/* -v: the table after the summary */
@@ -299,6 +306,17 @@ run_parse(struct run *r, struct options *o)
 	r->loads = options_all(o, R_LOAD, &r->nloads);
 	if (options_given(o, R_AB))
 		run_parse_ab(r, o->val[R_AB]);
+	if (options_given(o, R_REPLICAS)) {
+		unsigned long long n;
+
+		if (optval_uint(OPTVAL_OF(o, R_REPLICAS), 1, 4, &n, err,
+		    sizeof(err)) != 0)
+			usage_error("%s", err);
+		if (r->ab[0] == NULL)
+			usage_error("--replicas: copies of --ab's objects; "
+			    "give --ab A,B");
+		r->replicas = (unsigned)n;
+	}
 	if (options_given(o, R_PRESET))
 		r->preset = run_preset(o->val[R_PRESET]);
 	compare_opts_init(&r->co);
@@ -369,6 +387,8 @@ run_defaults(struct run *r, const struct options *o)
 		    "'csumbench compare')");
 	if (r->baseline != NULL && r->ab[0] != NULL)
 		usage_error("--baseline and --ab: choose one comparison");
+	if (r->replicas == 0)
+		r->replicas = r->ab[0] != NULL && r->co.fail_above >= 0 ? 2 : 1;
 	if ((r->baseline != NULL || r->ab[0] != NULL) && to_stdout &&
 	    r->format != NULL)
 		usage_error("--%s prints its table on stdout: results need "
@@ -519,6 +539,49 @@ run_point(struct run *r, int cache, int mode, const struct size_item *it,
 	return 0;
 }
 
+/* The suffix of replica k's object name: "" for the first, ".k". */
+static void
+run_replica_suffix(unsigned k, char *buf, size_t len)
+{
+	if (k > 1)
+		snprintf(buf, len, "%s%u", KOBJ_REPLICA_SEP, k);
+	else
+		snprintf(buf, len, "%s", "");
+}
+
+/*
+ * Which side of --ab kernel name is of: 0 (A or a replica of it), 1 (B,
+ * or one of its), or -1; *rep is set to its replica.
+ */
+static int
+run_ab_side(const struct run *r, const char *name, unsigned *rep)
+{
+	size_t n;
+	int s;
+
+	*rep = compare_replica(name);
+	for (s = 0; s < 2; s++) {
+		n = strlen(r->ab[s]);
+		if (strncmp(name, r->ab[s], n) == 0 && (name[n] == ':' ||
+		    (*rep > 1 && name[n] == KOBJ_REPLICA_SEP[0])))
+			return s;
+	}
+	return -1;
+}
+
+/* The name of the --ab partner of kernel name (of side side, replica
+ * rep): the same kernel of the other object's same replica. */
+static char *
+run_partner_name(const struct run *r, const char *name, int side,
+    unsigned rep)
+{
+	char sfx[16];
+
+	run_replica_suffix(rep, sfx, sizeof(sfx));
+	return xasprintf("%s%s:%s", r->ab[1 - side], sfx,
+	    strchr(name, ':') + 1);
+}
+
 /*
  * --ab's patterns: "A:P,B:P" for each glob P of -k (of family.variant),
  * or for every kernel.
@@ -527,34 +590,66 @@ static char *
 run_ab_patterns(const struct run *r)
 {
 	char *copy = xstrdup(r->patterns != NULL ? r->patterns : "*");
-	char *p, *tok, *save = NULL, *out = xstrdup(""), *t;
+	char *p, *tok, *save = NULL, *out = xstrdup(""), *t, sfx[16];
+	unsigned k;
 
 	for (p = copy; (tok = strtok_r(p, ",", &save)) != NULL; p = NULL) {
 		if (strchr(tok, ':') != NULL)
 			usage_error("--ab: -k takes globs of family.variant, "
 			    "not \"%s\" (the objects are named by --ab)", tok);
-		t = xasprintf("%s%s%s:%s,%s:%s", out, *out ? "," : "",
-		    r->ab[0], tok, r->ab[1], tok);
-		free(out);
-		out = t;
+		for (k = 1; k <= r->replicas; k++) {
+			run_replica_suffix(k, sfx, sizeof(sfx));
+			t = xasprintf("%s%s%s%s:%s,%s%s:%s", out, *out ? "," :
+			    "", r->ab[0], sfx, tok, r->ab[1], sfx, tok);
+			free(out);
+			out = t;
+		}
 	}
 	free(copy);
 	return out;
 }
 
-/* Is there a kernel named obj:x, x being k's name within its object? */
-static int
-run_has_partner(const struct run *r, const struct kernel *k, const char *obj)
+/*
+ * k's --ab partner, if selected: its name, to free; else NULL, and the
+ * name it lacks in *missing (to free).
+ */
+static char *
+run_partner(const struct run *r, const struct kernel *k, char **missing)
 {
-	const char *x = strchr(k->name, ':') + 1;
-	size_t i, n = strlen(obj);
+	unsigned rep;
+	int side = run_ab_side(r, k->name, &rep);
+	char *want;
+	size_t i;
 
+	*missing = NULL;
+	if (side < 0)
+		return NULL;
+	want = run_partner_name(r, k->name, side, rep);
 	for (i = 0; i < r->nk; i++)
-		if (strncmp(r->ks[i]->name, obj, n) == 0 &&
-		    r->ks[i]->name[n] == ':' &&
-		    strcmp(r->ks[i]->name + n + 1, x) == 0)
-			return 1;
-	return 0;
+		if (strcmp(r->ks[i]->name, want) == 0)
+			return want;
+	*missing = want;
+	return NULL;
+}
+
+/* --replicas: load copies 2..N of A and of B (kobj.h). */
+static void
+run_replicate(const struct run *r)
+{
+	char err[512];
+	unsigned k;
+	int s;
+
+	for (k = 2; k <= r->replicas; k++)
+		for (s = 0; s < 2; s++)
+			if (select_replicate(r->ab[s], k, err,
+			    sizeof(err)) == NULL)
+				usage_error("--replicas: %s", err);
+	if (r->replicas > 1)
+		talk("csumbench: --ab: %u copies of %s and of %s, each paired "
+		    "with its own (%s%s2:...); the gate fails a point only "
+		    "when every copy is slower\n", r->replicas, r->ab[0],
+		    r->ab[1], r->ab[0], KOBJ_REPLICA_SEP);
 }
 
 /*
@@ -573,6 +668,7 @@ run_select_ab(struct run *r)
 		if (select_object(r->ab[k]) == NULL)
 			usage_error("--ab: no object is loaded as \"%s\" (use "
 			    "--load FILE=%s)", r->ab[k], r->ab[k]);
+	run_replicate(r);
 	pats = run_ab_patterns(r);
 	rc = select_kernels(r->families, pats, 0, &r->sel, err, sizeof(err));
 	free(pats);
@@ -582,15 +678,16 @@ run_select_ab(struct run *r)
 	r->nk = r->sel.n;
 	for (i = j = 0; i < r->nk; i++) {
 		const struct kernel *kn = r->ks[i];
-		int side = strncmp(kn->name, r->ab[0], strlen(r->ab[0])) == 0 &&
-		    kn->name[strlen(r->ab[0])] == ':' ? 0 : 1;
+		char *want, *missing;
 
-		if (run_has_partner(r, kn, r->ab[1 - side]))
+		if ((want = run_partner(r, kn, &missing)) != NULL)
 			r->ks[j++] = kn;
-		else
-			talk("csumbench: --ab: %s has no partner %s:%s: not "
-			    "measured\n", kn->name, r->ab[1 - side],
-			    strchr(kn->name, ':') + 1);
+		else if (missing != NULL &&
+		    compare_replica(kn->name) == 1)
+			talk("csumbench: --ab: %s has no partner %s: not "
+			    "measured\n", kn->name, missing);
+		free(want);
+		free(missing);
 	}
 	r->nk = j;
 	if (r->nk == 0)
@@ -630,14 +727,16 @@ run_kernels(struct run *r)
 static void
 run_twins(struct run *r)
 {
-	size_t i, j, la = strlen(r->ab[0]), lb = strlen(r->ab[1]);
+	size_t i, j;
+	unsigned rep;
+	char *want;
 
 	for (i = 0; i < r->npts; i++) {
 		struct point *p = &r->pts[i];
 
-		if (strncmp(p->k->name, r->ab[0], la) != 0 ||
-		    p->k->name[la] != ':')
+		if (run_ab_side(r, p->k->name, &rep) != 0)
 			continue;
+		want = run_partner_name(r, p->k->name, 0, rep);
 		for (j = i + 1; j < r->npts && r->pts[j].size == p->size &&
 		    r->pts[j].src_off == p->src_off &&
 		    r->pts[j].dst_off == p->dst_off &&
@@ -646,13 +745,11 @@ run_twins(struct run *r)
 		    r->pts[j].dist == p->dist &&
 		    r->pts[j].has_from == p->has_from &&
 		    r->pts[j].from_size == p->from_size; j++)
-			if (strncmp(r->pts[j].k->name, r->ab[1], lb) == 0 &&
-			    r->pts[j].k->name[lb] == ':' &&
-			    strcmp(r->pts[j].k->name + lb + 1,
-			    p->k->name + la + 1) == 0) {
+			if (strcmp(r->pts[j].k->name, want) == 0) {
 				p->twin = &r->pts[j];
 				r->pts[j].twin = p;
 			}
+		free(want);
 	}
 }
 
@@ -839,7 +936,9 @@ run_gate_reps(struct run *r)
 			base = r->ks[i];
 	for (i = 0; i < r->npts; i++)
 		m += r->ab[0] != NULL ? r->pts[i].twin != NULL &&
-		    r->pts[i].twin > &r->pts[i] : r->pts[i].k != base &&
+		    r->pts[i].twin > &r->pts[i] &&
+		    compare_replica(r->pts[i].k->name) == 1 :
+		    r->pts[i].k != base &&
 		    base != NULL && r->pts[i].k->family == base->family;
 	need = compare_gate_samples(m, r->co.alpha);
 	if (r->reps >= need)

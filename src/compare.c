@@ -33,6 +33,7 @@
 
 #include "compare.h"
 #include "csv.h"
+#include "kobj.h"
 #include "rkey.h"
 #include "signif.h"
 #include "stats.h"
@@ -213,13 +214,81 @@ family_of(const struct rset *s, const char *k)
 	return "";
 }
 
-/* Is kernel k "obj:family.variant" of object obj? */
+unsigned
+compare_replica(const char *kernel)
+{
+	const char *c = strchr(kernel, ':'), *d = c;
+	unsigned long v;
+
+	if (c == NULL)
+		return 1;
+	while (d > kernel && d[-1] >= '0' && d[-1] <= '9')
+		d--;
+	if (d == c || d - 1 <= kernel || d[-1] != KOBJ_REPLICA_SEP[0] ||
+	    *d == '0' || c - d > 4)
+		return 1;
+	v = strtoul(d, NULL, 10);
+	return v >= 2 ? (unsigned)v : 1;
+}
+
+/* Where k's replica suffix (".K" before the ':') begins, or NULL. */
+static const char *
+replica_suffix(const char *k)
+{
+	const char *d;
+
+	if (compare_replica(k) == 1)
+		return NULL;
+	for (d = strchr(k, ':'); d[-1] != KOBJ_REPLICA_SEP[0]; d--)
+		;
+	return d - 1;
+}
+
+/*
+ * Is kernel k "obj:family.variant" of object obj, or "obj.K:..." of its
+ * replica K (run --replicas)?
+ */
 static int
 of_object(const char *k, const char *obj)
 {
 	size_t n = strlen(obj);
 
-	return strncmp(k, obj, n) == 0 && k[n] == ':';
+	if (strncmp(k, obj, n) != 0)
+		return 0;
+	return k[n] == ':' || replica_suffix(k) == k + n;
+}
+
+/* Kernel names as strcmp, without their replica suffixes. */
+static int
+point_name_cmp(const char *x, const char *y)
+{
+	const char *sx = replica_suffix(x), *sy = replica_suffix(y);
+	char bx[300], by[300];
+
+	if (sx == NULL && sy == NULL)
+		return strcmp(x, y);
+	snprintf(bx, sizeof(bx), "%.*s%s", (int)(sx ? sx - x : 0), x,
+	    sx ? strchr(sx, ':') : x);
+	snprintf(by, sizeof(by), "%.*s%s", (int)(sy ? sy - y : 0), y,
+	    sy ? strchr(sy, ':') : y);
+	return strcmp(bx, by);
+}
+
+/*
+ * Kernel names in the tables' order: as strcmp, but a replica's name
+ * ("A.2:x") right after its first copy's ("A:x").
+ */
+static int
+kernel_cmp(const char *x, const char *y)
+{
+	unsigned rx, ry;
+	int c;
+
+	if ((c = point_name_cmp(x, y)) != 0)
+		return c;
+	rx = compare_replica(x);
+	ry = compare_replica(y);
+	return (rx > ry) - (rx < ry);
 }
 
 /* The kernel's name within its object: after "NAME:", if any. */
@@ -261,7 +330,10 @@ rows_cmp(const struct cmp_row *r, const struct cmp_row *s, unsigned mask)
 {
 	int c;
 
-	if ((c = rkey_cmp(r->a, s->a, mask & RK_WHO)) != 0)
+	if ((c = rkey_cmp(r->a, s->a, mask & RK(RK_FAMILY))) != 0)
+		return c;
+	if ((mask & RK(RK_KERNEL)) &&
+	    (c = kernel_cmp(r->a->kernel, s->a->kernel)) != 0)
 		return c;
 	if ((c = strcmp(r->b->kernel, s->b->kernel)) != 0)
 		return c;
@@ -1321,6 +1393,11 @@ pair_cmp(const struct rpoint *x, const struct rpoint *y,
 	int c;
 
 	if (o->ab_a != NULL) {
+		unsigned rx = compare_replica(x->kernel);
+		unsigned ry = compare_replica(y->kernel);
+
+		if (rx != ry)
+			return rx < ry ? -1 : 1;
 		if ((c = strcmp(in_object(x->kernel), in_object(y->kernel))) != 0)
 			return c;
 		return rkey_cmp(x, y, RK_POSITION & ~drop);
@@ -1498,13 +1575,102 @@ order_rows(struct match *m)
 	return 0;
 }
 
+/*
+ * Rows of one point: the same kernels but for their replica suffix, at one
+ * position. Without replicas, every row is a point of its own.
+ */
+static int
+point_cmp(const struct cmp_row *r, const struct cmp_row *s)
+{
+	int c;
+
+	if ((c = rkey_cmp(r->a, s->a, RK(RK_FAMILY))) != 0)
+		return c;
+	if ((c = point_name_cmp(r->a->kernel, s->a->kernel)) != 0)
+		return c;
+	if ((c = point_name_cmp(r->b->kernel, s->b->kernel)) != 0)
+		return c;
+	return rkey_cmp(r->a, s->a, RK_POSITION);
+}
+
+static int
+point_cmp_idx(size_t x, size_t y, const void *arg)
+{
+	const struct cmp_row *rows = arg;
+
+	return point_cmp(&rows[x], &rows[y]);
+}
+
+/*
+ * A point fails only when the gate's test fails every replica of it: the
+ * placement of one copy of the code can make it slower for a whole run,
+ * a real change makes every copy slower. The others become passes "not in
+ * every replica".
+ */
+static void
+gate_replicas(struct cmp_row *rows, const size_t *ix, size_t n)
+{
+	size_t i, j, nf;
+
+	if (n < 2)
+		return;
+	for (i = nf = 0; i < n; i++)
+		nf += rows[ix[i]].gate_fail;
+	if (nf == 0 || nf == n)
+		return;
+	for (j = 0; j < n; j++)
+		if (rows[ix[j]].gate_fail) {
+			rows[ix[j]].gate_fail = 0;
+			rows[ix[j]].replica_pass = 1;
+		}
+}
+
+/*
+ * The gate over the rows: the points (a point's replicas together), m
+ * (the points with a ratio, for Bonferroni), each row judged, and each
+ * point over its replicas.
+ */
+static void
+gate_rows(struct cmp_result *res, const struct cmp_opts *o)
+{
+	struct cmp_row *rows = res->rows;
+	size_t *ix = xcalloc(res->n + 1, sizeof(*ix)), *start, i, g, j, ng;
+	int finite;
+
+	for (i = 0; i < res->n; i++)
+		ix[i] = i;
+	rkey_msort(ix, res->n, point_cmp_idx, rows);
+	start = xcalloc(res->n + 1, sizeof(*start));
+	res->points = res->gate_m = res->replicas = 0;
+	for (i = ng = 0; i < res->n; i = g) {
+		start[ng++] = i;
+		finite = 0;
+		for (g = i; g < res->n && point_cmp(&rows[ix[i]],
+		    &rows[ix[g]]) == 0; g++)
+			finite |= isfinite(rows[ix[g]].ratio);
+		rows[ix[i]].lead = 1;
+		res->points++;
+		res->gate_m += finite;
+		if (g - i > res->replicas)
+			res->replicas = g - i;
+	}
+	start[ng] = res->n;
+	if (o->fail_above >= 0)
+		for (i = 0; i < res->n; i++)
+			gate_row(&rows[i], o, res->gate_m);
+	for (j = 0; o->fail_above >= 0 && j < ng; j++)
+		gate_replicas(rows, ix + start[j], start[j + 1] - start[j]);
+	free(start);
+	free(ix);
+}
+
 /* Each row in the unit common to all, its significance, and the gate. */
 static int
 test_rows(struct match *m)
 {
 	struct cmp_row *rows = m->res->rows;
 	const char *unit = NULL, *u;
-	size_t i, n = m->res->n, nc = 0, nci;
+	size_t i, n = m->res->n, nci;
 
 	for (i = 0; i < n; i++) {
 		if ((u = common_unit(&rows[i], m->a, m->b, m->err,
@@ -1516,8 +1682,6 @@ test_rows(struct match *m)
 			return match_fail(m, "compare: points in different "
 			    "units (%s and %s)", unit, u);
 		test_row(&rows[i], m->o);
-		if (isfinite(rows[i].ratio))
-			nc++;
 	}
 	if (strcmp(unit, "ns") == 0 && strcmp(rows[0].a->unit, "ns") != 0)
 		talk("csumbench: compare: units differ (%s, %s): compared in "
@@ -1530,9 +1694,7 @@ test_rows(struct match *m)
 		    "intervals (an approximation; write results with "
 		    "-o FILE.json to keep the samples)\n",
 		    !m->a->has_samples ? m->a->path : m->b->path);
-	if (m->o->fail_above >= 0)
-		for (i = 0; i < n; i++)
-			gate_row(&rows[i], m->o, nc);
+	gate_rows(m->res, m->o);
 	m->res->unit = unit;
 	return 0;
 }
@@ -1683,8 +1845,8 @@ gate_list(const struct cmp_result *res, const struct cmp_opts *o,
 	char d[300];
 
 	fprintf(stderr, "%s: compare: FAIL: %zu of %zu points significantly "
-	    "more than %g%% slower in B:\n", progname, nfail, res->n,
-	    o->fail_above);
+	    "more than %g%% slower in B%s:\n", progname, nfail, res->points,
+	    o->fail_above, res->replicas > 1 ? " in every replica" : "");
 	for (i = 0; i < res->n; i++) {
 		const struct cmp_row *r = &rows[i];
 
@@ -1699,22 +1861,47 @@ gate_list(const struct cmp_result *res, const struct cmp_opts *o,
 	}
 }
 
+/*
+ * The pass on one line: how many points; how many rows (replica pairs,
+ * with replicas) were more than PCT slower, and why each passed.
+ */
+static void
+gate_pass(const struct cmp_result *res, const struct cmp_opts *o,
+    size_t nslow, size_t nsmall, size_t nrep)
+{
+	fprintf(stderr, "%s: compare: pass: no point significantly more than "
+	    "%g%% slower in B", progname, o->fail_above);
+	if (res->replicas > 1)
+		fprintf(stderr, " in every replica (%zu points in %zu "
+		    "replicas; %zu replica pairs", res->points, res->replicas,
+		    nslow);
+	else
+		fprintf(stderr, " (%zu points; %zu", res->n, nslow);
+	fprintf(stderr, " more than %g%% slower", o->fail_above);
+	if (nslow > 0)
+		fprintf(stderr, ": %zu by no more than --min-delta, %zu not "
+		    "significantly", nsmall, nslow - nsmall - nrep);
+	if (nrep > 0)
+		fprintf(stderr, ", %zu not in every replica", nrep);
+	fputs(")\n", stderr);
+}
+
 int
 compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
 {
 	const struct cmp_row *rows = res->rows;
 	size_t nrows = res->n, i, nfail = 0, nslow = 0, nsmall = 0;
-	size_t ncannot = 0, nuntest = 0, m = 0;
+	size_t ncannot = 0, nuntest = 0, nrep = 0, m = res->gate_m;
 
 	if (o->fail_above < 0)
 		return 0;
 	for (i = 0; i < nrows; i++) {
-		nfail += rows[i].gate_fail;
+		nfail += rows[i].gate_fail && rows[i].lead;
 		nslow += rows[i].slower;
 		nsmall += rows[i].small;
+		nrep += rows[i].replica_pass;
 		ncannot += rows[i].cannot;
 		nuntest += rows[i].cannot_judge;
-		m += isfinite(rows[i].ratio);
 	}
 	if (nfail > 0) {
 		gate_list(res, o, nfail);
@@ -1729,15 +1916,7 @@ compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
 	}
 	if (ncannot > 0)
 		return gate_cannot(res, o, ncannot, m);
-	if (!o->quiet) {
-		fprintf(stderr, "%s: compare: pass: no point "
-		    "significantly more than %g%% slower in B (%zu "
-		    "points; %zu more than %g%% slower", progname,
-		    o->fail_above, nrows, nslow, o->fail_above);
-		if (nslow > 0)
-			fprintf(stderr, ": %zu by no more than --min-delta, "
-			    "%zu not significantly", nsmall, nslow - nsmall);
-		fputs(")\n", stderr);
-	}
+	if (!o->quiet)
+		gate_pass(res, o, nslow, nsmall, nrep);
 	return 0;
 }

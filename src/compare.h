@@ -39,7 +39,9 @@ struct cmp_opts {
 	const char	*b_kernel;	/* ... with b_kernel of B */
 	/*
 	 * run --ab: compare every kernel "ab_b:x" with "ab_a:x" of the same
-	 * run (two loaded builds), matched on x and the grid position.
+	 * run (two loaded builds), matched on x and the grid position; and
+	 * each replica's "ab_b.K:x" with "ab_a.K:x" (run --replicas), the
+	 * replicas of a point judged together by the gate (compare_gate).
 	 */
 	const char	*ab_a, *ab_b;
 	int		 same_run;	/* A and B are one run: samples paired */
@@ -95,6 +97,13 @@ struct cmp_row {
 	int	 cannot;
 	int	 gate_fail;
 	/*
+	 * The gate's test failed this row, but not every replica of its
+	 * point (run --replicas): a pass, "not in every replica".
+	 */
+	int	 replica_pass;
+	/* The first row of its point (the replicas of a point are one). */
+	int	 lead;
+	/*
 	 * Why the row cannot be tested, or NULL: a median that is not a
 	 * positive number (missing, or a net cost at or below the empty
 	 * call's), or neither raw samples nor a confidence interval of the
@@ -117,6 +126,12 @@ struct cmp_result {
 	int		 views;
 	int		 cost;		/* CMP_COST_* compared */
 	size_t		 cross_placement; /* rows matched across distances */
+	/*
+	 * Distinct points (the rows of a point's replicas count once), the
+	 * most replicas of one, and the gate's m: points with a ratio.
+	 */
+	size_t		 points, gate_m;
+	size_t		 replicas;
 };
 
 /*
@@ -146,7 +161,14 @@ int	compare_match(const struct rset *a, const struct rset *b,
 void	compare_print(FILE *out, const struct cmp_row *rows, size_t n,
 	    const struct cmp_result *res, const struct cmp_opts *o);
 /*
- * The gate's verdict on stderr: 0; EXIT_CHECK when a point is
+ * The replica of a loaded object that kernel is of: K for
+ * "NAME.K:family.variant" (run --replicas; no --load NAME has a '.'), 1
+ * for any other name.
+ */
+unsigned compare_replica(const char *kernel);
+/*
+ * The gate's verdict on stderr (a point fails only when every replica of
+ * it fails, and is otherwise a pass "not in every replica"): 0; EXIT_CHECK when a point is
  * significantly slower; else EXIT_USAGE when a point it had to test
  * cannot be (nothing to test it with, or too few runs or blocks of
  * samples for its test): one line naming the points.

@@ -5,9 +5,12 @@
 #include "config.h"
 
 #include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../kernels/fault_handler.h"
 #include "engine.h"
@@ -263,23 +266,25 @@ kobj_free(struct kobj *o)
 	free(o);
 }
 
-struct kobj *
-kobj_load(const char *arg, const struct kenv *env, char *err, size_t errlen)
+/*
+ * dlopen file (o->path, or a private copy of it) and set o up from its
+ * table; messages name o->path. o is freed on failure.
+ */
+static struct kobj *
+kobj_open(struct kobj *o, const char *file, const struct kenv *env,
+    char *err, size_t errlen)
 {
-	struct kobj *o = xcalloc(1, sizeof(*o));
 	const char *e;
 
-	if (kobj_parse_arg(o, arg, err, errlen) != 0)
-		goto fail;
 	/* RTLD_NOW: an object that needs a symbol of csumbench fails here. */
-	if ((o->handle = dlopen(o->path, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+	if ((o->handle = dlopen(file, RTLD_NOW | RTLD_LOCAL)) == NULL) {
 		/* dlerror() names the file itself, mostly. */
 		e = dlerror();
 		if (e == NULL)
 			e = "unknown error";
-		if (strncmp(e, o->path, strlen(o->path)) == 0 &&
-		    strncmp(e + strlen(o->path), ": ", 2) == 0)
-			e += strlen(o->path) + 2;
+		if (strncmp(e, file, strlen(file)) == 0 &&
+		    strncmp(e + strlen(file), ": ", 2) == 0)
+			e += strlen(file) + 2;
 		snprintf(err, errlen, "cannot load %s: %s", o->path, e);
 		goto fail;
 	}
@@ -298,6 +303,94 @@ kobj_load(const char *arg, const struct kenv *env, char *err, size_t errlen)
 fail:
 	kobj_free(o);
 	return NULL;
+}
+
+struct kobj *
+kobj_load(const char *arg, const struct kenv *env, char *err, size_t errlen)
+{
+	struct kobj *o = xcalloc(1, sizeof(*o));
+
+	if (kobj_parse_arg(o, arg, err, errlen) != 0) {
+		kobj_free(o);
+		return NULL;
+	}
+	return kobj_open(o, o->path, env, err, errlen);
+}
+
+/* Copy the file from to the new file to. Returns 0, or -1 with errno set. */
+static int
+kobj_copy_file(const char *from, const char *to)
+{
+	char buf[65536];
+	ssize_t n, w, off;
+	int in, out, rc = -1, e;
+
+	if ((in = open(from, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	if ((out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+	    0700)) < 0) {
+		e = errno;
+		close(in);
+		errno = e;
+		return -1;
+	}
+	while ((n = read(in, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			goto out;
+		for (off = 0; off < n; off += w > 0 ? w : 0)
+			if ((w = write(out, buf + off, (size_t)(n - off))) < 0 &&
+			    errno != EINTR)
+				goto out;
+	}
+	rc = 0;
+out:
+	e = errno;
+	close(in);
+	if (close(out) != 0 && rc == 0)
+		return -1;
+	errno = e;
+	return rc;
+}
+
+struct kobj *
+kobj_replica(const struct kobj *src, unsigned k, const struct kenv *env,
+    char *err, size_t errlen)
+{
+	const char *tmp = getenv("TMPDIR");
+	struct kobj *o;
+	char *dir, *file;
+
+	if (src->path == NULL) {
+		snprintf(err, errlen, "the built-in kernels have no replicas");
+		return NULL;
+	}
+	dir = xasprintf("%s/csumbench-replica.XXXXXX", tmp != NULL &&
+	    *tmp != '\0' ? tmp : "/tmp");
+	if (mkdtemp(dir) == NULL) {
+		snprintf(err, errlen, "%s: cannot make a directory for a "
+		    "replica of %s: %s", dir, src->path, strerror(errno));
+		free(dir);
+		return NULL;
+	}
+	file = xasprintf("%s/%u.so", dir, k);
+	o = xcalloc(1, sizeof(*o));
+	o->path = xstrdup(src->path);
+	o->name = xasprintf("%s" KOBJ_REPLICA_SEP "%u", src->name, k);
+	if (kobj_copy_file(src->path, file) != 0) {
+		snprintf(err, errlen, "%s: cannot copy it for replica %u (%s): "
+		    "%s", src->path, k, file, strerror(errno));
+		kobj_free(o);
+		o = NULL;
+	} else
+		o = kobj_open(o, file, env, err, errlen);
+	/* The mapping outlives the file: nothing is left behind. */
+	(void)unlink(file);
+	(void)rmdir(dir);
+	free(file);
+	free(dir);
+	return o;
 }
 
 void

@@ -41,6 +41,19 @@ struct kobj *kobj_builtin(const struct kenv *env, char *err, size_t errlen);
  */
 struct kobj *kobj_load(const char *arg, const struct kenv *env, char *err,
 	    size_t errlen);
+/*
+ * Replica k (2 and up) of the loaded object src: the same file's bytes
+ * copied to a private temporary file (in $TMPDIR, else /tmp) and loaded
+ * from there, so that its code lies at other addresses than src's
+ * (dlopen of src's path would return src itself); the file and its
+ * directory are removed at once, the mapping stays. Named NAME.k (a
+ * name --load cannot give: KOBJ_REPLICA_SEP is not allowed in one), its
+ * kernels "NAME.k:family.variant"; set up as kobj_load does. Returns NULL
+ * with err set.
+ */
+#define KOBJ_REPLICA_SEP	"."
+struct kobj *kobj_replica(const struct kobj *src, unsigned k,
+	    const struct kenv *env, char *err, size_t errlen);
 /* Call o's init hook again, with new facts. Returns 0, or -1 with err set. */
 int	kobj_init(struct kobj *o, const struct kenv *env, char *err,
 	    size_t errlen);

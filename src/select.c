@@ -109,6 +109,22 @@ select_load(const char *arg, char *err, size_t errlen)
 }
 
 const struct kobj *
+select_replicate(const char *name, unsigned k, char *err, size_t errlen)
+{
+	const struct kobj *src = select_object(name);
+	struct kobj *o;
+
+	if (src == NULL) {
+		snprintf(err, errlen, "no object is loaded as \"%s\"", name);
+		return NULL;
+	}
+	if ((o = kobj_replica(src, k, &sel_env, err, errlen)) == NULL)
+		return NULL;
+	select_add(o);
+	return o;
+}
+
+const struct kobj *
 select_object(const char *name)
 {
 	size_t i;

@@ -32,6 +32,13 @@ int	select_tune(const struct ktuned *v, size_t n, char *err, size_t errlen);
  * version or a malformed table, or NAME is taken).
  */
 const struct kobj *select_load(const char *arg, char *err, size_t errlen);
+/*
+ * Load replica k (2 and up) of the loaded object called name (kobj.h,
+ * kobj_replica): its kernels join the list as "name.k:family.variant".
+ * Returns the object, or NULL with a one-line message in err.
+ */
+const struct kobj *select_replicate(const char *name, unsigned k, char *err,
+	    size_t errlen);
 /* The loaded object called name, or NULL. */
 const struct kobj *select_object(const char *name);
 /* Was k loaded from a kernel object (not built in)? */
