@@ -3,12 +3,15 @@
 # --fail-above) fails, over repeated runs of two kernel objects.
 #
 # usage: scripts/ab-sensitivity.sh [-c CSUMBENCH] [-n RUNS] [-p PCT]
-#            [-f FAMILIES] [-s SIZES] A.so B.so
+#            [-f FAMILIES] [-s SIZES] [-r REPLICAS] A.so B.so
 #
 # Runs RUNS times (default 20)
 #   CSUMBENCH run --load A.so=a --load B.so=b --ab a,b -f FAMILIES -s SIZES \
-#       --fail-above PCT -q
-# (default -f memcpy,csum -s 512,1500,4096,8192 -p 5) and prints each run's exit
+#       --fail-above PCT
+# (default -f memcpy,csum -s 512,1500,4096,8192 -p 5; -r N adds --replicas
+# N, else run's default applies: 2 copies of each object under
+# --fail-above, a point flagged only when every copy is slower) and prints
+# each run's exit
 # status and the points it flagged, then a summary: how many runs passed
 # (exit 0), failed (exit 1) or could not judge (exit 2), and how many runs
 # flagged each kernel at each size, with B's median change there over all
@@ -25,14 +28,16 @@ runs=20
 pct=5
 fams=memcpy,csum
 sizes=512,1500,4096,8192
-while getopts c:n:p:f:s: opt; do
+replicas=
+while getopts c:n:p:f:s:r: opt; do
 	case $opt in
 	c) csb=$OPTARG ;;
 	n) runs=$OPTARG ;;
 	p) pct=$OPTARG ;;
 	f) fams=$OPTARG ;;
 	s) sizes=$OPTARG ;;
-	*) echo "usage: $0 [-c CSUMBENCH] [-n RUNS] [-p PCT] [-f FAMILIES] [-s SIZES] A.so B.so" >&2
+	r) replicas=$OPTARG ;;
+	*) echo "usage: $0 [-c CSUMBENCH] [-n RUNS] [-p PCT] [-f FAMILIES] [-s SIZES] [-r REPLICAS] A.so B.so" >&2
 	   exit 2 ;;
 	esac
 done
@@ -51,24 +56,29 @@ esac
 dir=$(mktemp -d "${TMPDIR:-/tmp}/csumbench-ab.XXXXXX")
 trap 'rm -rf "$dir"' EXIT INT TERM
 
-echo "# $csb run --load $1=a --load $2=b --ab a,b -f $fams -s $sizes --fail-above $pct -q"
+echo "# $csb run --load $1=a --load $2=b --ab a,b${replicas:+ --replicas $replicas} -f $fams -s $sizes --fail-above $pct -q"
 i=1 pass=0 fail=0 other=0
 while [ "$i" -le "$runs" ]; do
 	set +e
-	"$csb" run --load "$1=a" --load "$2=b" --ab a,b -f "$fams" \
-	    -s "$sizes" --fail-above "$pct" --style csv -q >"$dir/run$i.csv" \
+	"$csb" run --load "$1=a" --load "$2=b" --ab a,b \
+	    ${replicas:+--replicas "$replicas"} -f "$fams" \
+	    -s "$sizes" --fail-above "$pct" --style csv >"$dir/run$i.csv" \
 	    2>"$dir/err"
 	rc=$?
 	set -e
-	# The gate lists each slower point as "  b:KERNEL size N ...".
+	# The gate lists each slower point as "  b:KERNEL size N ..." (and
+	# its other copies as "  b.K:KERNEL ...": counted once).
 	flagged=$(sed -n 's/^  b:\([^ ]*\) size \([0-9]*\) .*/\1@\2/p' \
 	    "$dir/err" | tr '\n' ' ' | sed 's/ $//')
 	case $rc in
 	0) pass=$((pass + 1)) ;;
 	1) fail=$((fail + 1)) ;;
-	*) other=$((other + 1)); sed 's/^/#   /' "$dir/err" ;;
+	*) other=$((other + 1)); tail -n 1 "$dir/err" | sed 's/^/#   /' ;;
 	esac
-	echo "run $i: exit $rc${flagged:+: $flagged}"
+	# Points that failed in some copies of the objects but not all.
+	partial=$(sed -n 's/.* \([0-9]*\) not in every replica).*/\1/p' \
+	    "$dir/err")
+	echo "run $i: exit $rc${flagged:+: $flagged}${partial:+ ($partial not in every replica)}"
 	echo "$flagged" | tr ' ' '\n' | sed '/^$/d' >>"$dir/flagged"
 	i=$((i + 1))
 done

@@ -1873,8 +1873,8 @@ gate_pass(const struct cmp_result *res, const struct cmp_opts *o,
 	    "%g%% slower in B", progname, o->fail_above);
 	if (res->replicas > 1)
 		fprintf(stderr, " in every replica (%zu points in %zu "
-		    "replicas; %zu replica pairs", res->points, res->replicas,
-		    nslow);
+		    "replicas; %zu replica pair%s", res->points, res->replicas,
+		    nslow, nslow == 1 ? "" : "s");
 	else
 		fprintf(stderr, " (%zu points; %zu", res->n, nslow);
 	fprintf(stderr, " more than %g%% slower", o->fail_above);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../src/compare.h"
 #include "../src/rkey.h"
@@ -92,6 +93,32 @@ nfail(const struct cmp_result *res)
 	for (i = 0; i < res->n; i++)
 		n += res->rows[i].gate_fail;
 	return n;
+}
+
+/* compare_gate's verdict, and what it said on stderr (in msg). */
+static int
+gate_said(const struct cmp_result *res, const struct cmp_opts *o, char *msg,
+    size_t len)
+{
+	FILE *tmp = tmpfile();
+	int saved = dup(fileno(stderr)), rc;
+	size_t n = 0;
+
+	msg[0] = '\0';
+	if (tmp == NULL || saved < 0)
+		return -1;
+	fflush(stderr);
+	dup2(fileno(tmp), fileno(stderr));
+	rc = compare_gate(res, o);
+	fflush(stderr);
+	dup2(saved, fileno(stderr));
+	close(saved);
+	rewind(tmp);
+	n = fread(msg, 1, len - 1, tmp);
+	msg[n] = '\0';
+	msg[strcspn(msg, "\n")] = '\0';
+	fclose(tmp);
+	return rc;
 }
 
 static void
@@ -497,6 +524,82 @@ test_ab(void)
 	rset_free(&s);
 }
 
+/* The replicas of run --replicas: "NAME.K:x" is replica K of NAME. */
+static void
+add_replicas(struct rset *s, double a1, double b1, double a2, double b2)
+{
+	add(s, "old:memcpy.x", 4096, 0, a1, 6, NS, 0);
+	add(s, "new:memcpy.x", 4096, 0, b1, 6, NS, 0);
+	add(s, "old.2:memcpy.x", 4096, 0, a2, 6, NS, 0);
+	add(s, "new.2:memcpy.x", 4096, 0, b2, 6, NS, 0);
+	add(s, "old:memcpy.x", 64, 0, 100, 6, NS, 0);
+	add(s, "new:memcpy.x", 64, 0, 100, 6, NS, 0);
+	add(s, "old.2:memcpy.x", 64, 0, 100, 6, NS, 0);
+	add(s, "new.2:memcpy.x", 64, 0, 100, 6, NS, 0);
+	rset_finish(s);
+}
+
+/*
+ * run --ab --replicas: copy K of A pairs with copy K of B; a point fails
+ * only when every copy fails; Bonferroni over points, not rows.
+ */
+static void
+test_replicas(void)
+{
+	struct rset s, t;
+	struct cmp_opts o;
+	struct cmp_result res;
+	char err[512], msg[2048];
+	int rc, ok;
+	size_t i;
+
+	tap_ok(compare_replica("old.2:memcpy.x") == 2 &&
+	    compare_replica("old:memcpy.x") == 1 &&
+	    compare_replica("memcpy.x") == 1 &&
+	    compare_replica("o.ld:memcpy.x") == 1,
+	    "the replica of a kernel's name: old.2:x is 2, others 1");
+	set(&s, "this run", 1);
+	add_replicas(&s, 1000, 1300, 1000, 1000);	/* +30% in copy 1 only */
+	compare_opts_init(&o);
+	o.same_run = 1;
+	o.fail_above = 5;
+	o.ab_a = "old";
+	o.ab_b = "new";
+	rc = run(&s, &s, &o, &res, err);
+	ok = rc == 0 && res.n == 4 && res.points == 2 && res.gate_m == 2 &&
+	    res.replicas == 2;
+	for (i = 0; ok && i < res.n; i++)
+		ok = compare_replica(res.rows[i].a->kernel) ==
+		    compare_replica(res.rows[i].b->kernel) &&
+		    strcmp(strchr(res.rows[i].a->kernel, ':'),
+		    strchr(res.rows[i].b->kernel, ':')) == 0;
+	tap_ok(ok, "--replicas 2: 4 rows, each copy of old against the same "
+	    "copy of new; 2 points, Bonferroni m = 2 (%zu rows, %zu points, "
+	    "m %zu)%s%s", res.n, res.points, res.gate_m, err[0] ? ": " : "",
+	    err);
+	ok = res.n == 4 && strcmp(res.rows[0].a->kernel, "old:memcpy.x") == 0 &&
+	    strcmp(res.rows[2].a->kernel, "old.2:memcpy.x") == 0;
+	tap_ok(ok, "--replicas 2: copy 2's table right after copy 1's");
+	rc = gate_said(&res, &o, msg, sizeof(msg));
+	tap_ok(rc == 0 && nfail(&res) == 0 && strstr(msg, "pass") != NULL &&
+	    strstr(msg, "1 not in every replica") != NULL,
+	    "30%% slower in copy 1, equal in copy 2: a pass, \"not in every "
+	    "replica\" (exit %d: %s)", rc, msg);
+	compare_result_free(&res);
+	rset_free(&s);
+
+	set(&t, "this run", 1);
+	add_replicas(&t, 1000, 1100, 1000, 1100);	/* +10% in both */
+	rc = run(&t, &t, &o, &res, err);
+	rc = rc == 0 ? gate_said(&res, &o, msg, sizeof(msg)) : -1;
+	tap_ok(rc == EXIT_CHECK && nfail(&res) == 2 &&
+	    strstr(msg, "FAIL: 1 of 2 points") != NULL,
+	    "10%% slower in both copies: fails, one point (exit %d: %s)", rc,
+	    msg);
+	compare_result_free(&res);
+	rset_free(&t);
+}
+
 /*
  * The gate within one run: paired samples in blocks, too few blocks to
  * judge, and --min-delta auto for run --ab (two objects' code placed
@@ -701,6 +804,7 @@ main(void)
 	test_aa_runs();
 	test_ab();
 	test_paired_gate();
+	test_replicas();
 	test_segments();
 	test_summary_agrees();
 	return tap_done();
