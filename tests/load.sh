@@ -111,6 +111,42 @@ expect_exit 2 "run --ab with a name that is not loaded: exit 2" -- \
 	"$CSUMBENCH" run --load "$KO=old" --ab old,new -f csum -q
 stderr_one_line 'new' "... one line naming it"
 
+# run --ab --replicas 2: each object loaded twice, copy K of A paired with
+# copy K of B; the copies come from private files removed at once.
+cp "$KO" "$TMPD/b.so"
+mkdir -p "$TMPD/tmp"
+TMPDIR="$TMPD/tmp" "$CSUMBENCH" run --load "$KO=old" --load "$TMPD/b.so=new" \
+	--ab old,new --replicas 2 -f csum -k '*csum.generic64' -s 64,1500 \
+	--max-time 0.01 -q --style csv -o "$TMPD/rep.json" >"$TMPD/out" \
+	2>"$TMPD/err"
+r=$?
+[ $r -eq 0 ] && [ "$(cell "$TMPD/rep.json" '*' kernel | sort -u | tr '\n' ' ')" = \
+	"new.2:csum.generic64 new:csum.generic64 old.2:csum.generic64 old:csum.generic64 " ]
+ok $? "run --ab --replicas 2: the results hold both copies of both objects"
+[ "$(cell "$TMPD/out" row=point a_kernel | tr '\n' ' ')" = \
+	"old:csum.generic64 old:csum.generic64 old.2:csum.generic64 old.2:csum.generic64 " ] &&
+    [ "$(cell "$TMPD/out" row=point b_kernel | sort -u | tr '\n' ' ')" = \
+	"new.2:csum.generic64 new:csum.generic64 " ]
+ok $? "... the delta table has a row per copy: old vs new, old.2 vs new.2"
+[ -z "$(ls -A "$TMPD/tmp")" ]
+ok $? "... and no copy of an object is left in TMPDIR"
+"$CSUMBENCH" run --load "$KO=old" --load "$TMPD/b.so=new" --ab old,new \
+	-f csum -k '*csum.generic64' -s 1500 --max-time 0.01 -q --fail-above 50 \
+	-o "$TMPD/rep2.csv" >"$TMPD/out" 2>"$TMPD/err"
+r=$?
+[ $r -le 1 ] && [ "$(cell "$TMPD/rep2.csv" '*' kernel | sort -u | tr '\n' ' ')" = \
+	"new.2:csum.generic64 new:csum.generic64 old.2:csum.generic64 old:csum.generic64 " ]
+ok $? "run --ab --fail-above: two copies of each object by default (exit $r)"
+expect_exit 2 "--replicas without --ab: exit 2" -- \
+	"$CSUMBENCH" run --replicas 2 -k csum.ref -s 64 -q
+stderr_one_line 'replicas.*--ab' "... one line"
+for n in 0 5; do
+	expect_exit 2 "--replicas $n: exit 2" -- \
+		"$CSUMBENCH" run --load "$KO=old" --load "$TMPD/b.so=new" \
+		--ab old,new --replicas $n -k csum.ref -s 64 -q
+	stderr_one_line 'replicas' "... one line"
+done
+
 # The slowdown that the README's sensitivity measurement applies to a
 # second tree must still apply to this one.
 if command -v patch >/dev/null 2>&1; then
