@@ -56,7 +56,7 @@ esac
 dir=$(mktemp -d "${TMPDIR:-/tmp}/csumbench-ab.XXXXXX")
 trap 'rm -rf "$dir"' EXIT INT TERM
 
-echo "# $csb run --load $1=a --load $2=b --ab a,b${replicas:+ --replicas $replicas} -f $fams -s $sizes --fail-above $pct -q"
+echo "# $csb run --load $1=a --load $2=b --ab a,b${replicas:+ --replicas $replicas} -f $fams -s $sizes --fail-above $pct"
 i=1 pass=0 fail=0 other=0
 while [ "$i" -le "$runs" ]; do
 	set +e
