@@ -85,6 +85,18 @@ run(const struct rset *a, const struct rset *b, const struct cmp_opts *o,
 	return compare_match(a, b, o, res, err, 512);
 }
 
+/* The options of run --ab old,new: one run, A is "old", B "new". */
+static void
+ab_opts(struct cmp_opts *o, double fail_above)
+{
+	compare_opts_init(o);
+	o->quiet = 1;
+	o->same_run = 1;
+	o->fail_above = fail_above;
+	o->ab_a = "old";
+	o->ab_b = "new";
+}
+
 static size_t
 nfail(const struct cmp_result *res)
 {
@@ -495,11 +507,7 @@ test_ab(void)
 	add(&s, "memcpy.x", 64, 0, 100, 6, NS, 0);
 	add(&s, "other:memcpy.x", 64, 0, 100, 6, NS, 0);
 	rset_finish(&s);
-	compare_opts_init(&o);
-	o.quiet = 1;
-	o.same_run = 1;
-	o.ab_a = "old";
-	o.ab_b = "new";
+	ab_opts(&o, -1);
 	rc = run(&s, &s, &o, &res, err);
 	tap_ok(rc == 0 && res.n == 3, "--ab: three pairs (%zu rows)%s%s", res.n,
 	    err[0] ? ": " : "", err);
@@ -620,12 +628,7 @@ test_paired_gate(void)
 	add(&s, "old:memcpy.x", 4096, 0, 1000, 6, NS, 0);
 	add(&s, "new:memcpy.x", 4096, 0, 1100, 6, NS, 0);
 	rset_finish(&s);
-	compare_opts_init(&o);
-	o.quiet = 1;
-	o.same_run = 1;
-	o.fail_above = 5;
-	o.ab_a = "old";
-	o.ab_b = "new";
+	ab_opts(&o, 5);
 	rc = run(&s, &s, &o, &res, err);
 	tap_ok(rc == 0 && res.n == 2 && res.rows[0].small &&
 	    fabs(res.rows[0].min_delta - 3) < 1e-9 && res.rows[1].gate_fail &&
@@ -650,12 +653,7 @@ test_paired_gate(void)
 	add(&t, "old:memcpy.x", 4096, 0, 1000, 6, 24, 0);
 	add(&t, "new:memcpy.x", 4096, 0, 1100, 6, 24, 0);
 	rset_finish(&t);
-	compare_opts_init(&o);
-	o.quiet = 1;
-	o.same_run = 1;
-	o.ab_a = "old";
-	o.ab_b = "new";
-	o.fail_above = 5;
+	ab_opts(&o, 5);
 	rc = run(&t, &t, &o, &res, err);
 	tap_ok(rc == 0 && res.n == 1 && res.rows[0].few && !res.rows[0].sig &&
 	    res.rows[0].cannot && compare_gate(&res, &o) == EXIT_USAGE,
@@ -694,11 +692,7 @@ test_segments(void)
 		b->samples[i] *= 1.3;
 	stats_compute(b->samples, b->n, &b->st);
 	rset_finish(&s);
-	compare_opts_init(&o);
-	o.quiet = 1;
-	o.same_run = 1;
-	o.ab_a = "old";
-	o.ab_b = "new";
+	ab_opts(&o, -1);
 	rc = run(&s, &s, &o, &res, err);
 	tap_ok(rc == 0 && res.n == 2 && res.rows[0].test == CMP_PAIRED &&
 	    res.rows[0].nblocks == 9 && !res.rows[0].sig,
