@@ -119,6 +119,19 @@ warn_hw(const struct point *p)
 	return isfinite(hw) && hw >= 0 ? hw : INFINITY;
 }
 
+/*
+ * A CI half-width in percent ("+-0.4%", "+-38%"), or "none" where there is
+ * no interval.
+ */
+static void
+warn_pct(char *buf, size_t len, double hw)
+{
+	if (!isfinite(hw))
+		snprintf(buf, len, "none (too few samples)");
+	else
+		snprintf(buf, len, "+-%.*f%%", hw < 10 ? 1 : 0, hw);
+}
+
 void
 warn_unconverged(const struct point *pts, size_t n, double target,
     double max_time)
@@ -138,13 +151,17 @@ warn_unconverged(const struct point *pts, size_t n, double target,
 	}
 	/* A point a little short of the target is as good as converged. */
 	if (far > 0) {
+		char med[48], wide[48];
+
 		qsort(hw, miss, sizeof(*hw), warn_dbl_cmp);
+		/* Too few samples for an interval: say so, not "+-inf%". */
+		warn_pct(med, sizeof(med), hw[miss / 2]);
+		warn_pct(wide, sizeof(wide), warn_hw(worst));
 		warn_once(WARN_CI, "%zu of %zu points short of --target-ci "
-		    "%g%%, %zu by over twice: median CI +-%.1f%%, widest "
-		    "+-%.0f%% (%s, %s); raise --max-time %gms", miss, n,
-		    target * 100, far, hw[miss / 2], warn_hw(worst),
-		    worst->k->name, summary_size(worst->size, sz, sizeof(sz)),
-		    max_time * 1e3);
+		    "%g%%, %zu by over twice: median CI %s, widest %s (%s, "
+		    "%s); raise --max-time %gms", miss, n, target * 100, far,
+		    med, wide, worst->k->name,
+		    summary_size(worst->size, sz, sizeof(sz)), max_time * 1e3);
 	}
 	free(hw);
 }
