@@ -211,13 +211,36 @@ rank_sum_ways(const int *d, size_t n, size_t nb, size_t smax)
 	return w;
 }
 
+/*
+ * The p-value of an exact test from its null distribution: ways[s] the
+ * number of outcomes of statistic s (0..smax, total in all), obs the one
+ * observed; one-sided for "greater", else twice the smaller tail.
+ */
+static double
+exact_tail(const double *ways, size_t smax, size_t obs, double total,
+    enum signif_alt alt)
+{
+	double ge = 0, le = 0;
+	size_t s;
+
+	for (s = 0; s <= smax; s++) {
+		if (s >= obs)
+			ge += ways[s];
+		if (s <= obs)
+			le += ways[s];
+	}
+	if (alt == SIGNIF_GREATER)
+		return ge / total;
+	return fmin(1, 2 * fmin(ge, le) / total);
+}
+
 double
 signif_mwu_exact(const double *a, size_t na, const double *b, size_t nb,
     double scale, enum signif_alt alt)
 {
 	struct ranked *r;
 	size_t i, n = na + nb, smax = 0, obs = 0, s;
-	double *w, *row, total = 0, ge = 0, le = 0;
+	double *w, *row, total = 0, p;
 	int *d;
 
 	if (na == 0 || nb == 0 || !all_finite(a, na) || !all_finite(b, nb))
@@ -244,19 +267,13 @@ signif_mwu_exact(const double *a, size_t na, const double *b, size_t nb,
 	}
 	w = rank_sum_ways(d, n, nb, smax);
 	row = w + nb * (smax + 1);
-	for (s = 0; s <= smax; s++) {
+	for (s = 0; s <= smax; s++)
 		total += row[s];
-		if (s >= obs)
-			ge += row[s];
-		if (s <= obs)
-			le += row[s];
-	}
+	p = exact_tail(row, smax, obs, total, alt);
 	free(w);
 	free(d);
 	free(r);
-	if (alt == SIGNIF_GREATER)
-		return ge / total;
-	return fmin(1, 2 * fmin(ge, le) / total);
+	return p;
 }
 
 double
@@ -271,7 +288,7 @@ signif_signed_rank_exact(const double *d, size_t n, enum signif_alt alt)
 {
 	struct ranked *r;
 	size_t i, m = 0, smax = 0, obs = 0, s, k;
-	double *ways, ge = 0, le = 0, total;
+	double *ways, total, p;
 	int *dr;
 
 	if (!all_finite(d, n))
@@ -301,18 +318,11 @@ signif_signed_rank_exact(const double *d, size_t n, enum signif_alt alt)
 		for (s = smax; s >= (size_t)dr[k]; s--)
 			ways[s] += ways[s - (size_t)dr[k]];
 	total = ldexp(1, (int)m);
-	for (s = 0; s <= smax; s++) {
-		if (s >= obs)
-			ge += ways[s];
-		if (s <= obs)
-			le += ways[s];
-	}
+	p = exact_tail(ways, smax, obs, total, alt);
 	free(ways);
 	free(dr);
 	free(r);
-	if (alt == SIGNIF_GREATER)
-		return ge / total;
-	return fmin(1, 2 * fmin(ge, le) / total);
+	return p;
 }
 
 double
