@@ -86,6 +86,25 @@ all_finite(const double *x, size_t n)
 	return 1;
 }
 
+/* A's values (times scale, tag 0) and B's (tag 1), pooled for ranking. */
+static struct ranked *
+mwu_pool(const double *a, size_t na, const double *b, size_t nb,
+    double scale)
+{
+	struct ranked *r = xcalloc(na + nb, sizeof(*r));
+	size_t i;
+
+	for (i = 0; i < na; i++) {
+		r[i].v = a[i] * scale;
+		r[i].tag = 0;
+	}
+	for (i = 0; i < nb; i++) {
+		r[na + i].v = b[i];
+		r[na + i].tag = 1;
+	}
+	return r;
+}
+
 double
 signif_mwu(const double *a, size_t na, const double *b, size_t nb,
     double scale, enum signif_alt alt)
@@ -96,15 +115,7 @@ signif_mwu(const double *a, size_t na, const double *b, size_t nb,
 
 	if (na < 4 || nb < 4 || !all_finite(a, na) || !all_finite(b, nb))
 		return 1;
-	r = xcalloc(n, sizeof(*r));
-	for (i = 0; i < na; i++) {
-		r[i].v = a[i] * scale;
-		r[i].tag = 0;
-	}
-	for (i = 0; i < nb; i++) {
-		r[na + i].v = b[i];
-		r[na + i].tag = 1;
-	}
+	r = mwu_pool(a, na, b, nb, scale);
 	ties = midrank(r, n);
 	for (i = 0; i < n; i++)
 		if (r[i].tag == 1)
@@ -247,16 +258,8 @@ signif_mwu_exact(const double *a, size_t na, const double *b, size_t nb,
 		return 1;
 	if (n > SIGNIF_EXACT_MAX)
 		return signif_mwu(a, na, b, nb, scale, alt);
-	r = xcalloc(n, sizeof(*r));
+	r = mwu_pool(a, na, b, nb, scale);
 	d = xcalloc(n, sizeof(*d));
-	for (i = 0; i < na; i++) {
-		r[i].v = a[i] * scale;
-		r[i].tag = 0;
-	}
-	for (i = 0; i < nb; i++) {
-		r[na + i].v = b[i];
-		r[na + i].tag = 1;
-	}
 	(void)midrank(r, n);
 	/* Midranks are multiples of 1/2: doubled, they are integers. */
 	for (i = 0; i < n; i++) {
