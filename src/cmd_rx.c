@@ -403,12 +403,45 @@ rx_table_check(const struct rx *x)
 	    x->t[0].frame_mean);
 }
 
+/* A row of traffic i: a path through kernel k, its figures f. */
+typedef void rx_row_fn(const struct rx *x, size_t i, int path, size_t k,
+    const struct fig *f, void *arg);
+
+/* Every row of traffic i, in the tables' order: by path, then kernel. */
+static void
+rx_each_row(const struct rx *x, size_t i, rx_row_fn *fn, void *arg)
+{
+	struct fig f;
+	size_t k, pt;
+	int path;
+
+	for (path = 0; path < P_NPATHS; path++)
+		for (k = 0; k < x->nk; k++) {
+			if ((pt = rx_point_of(x, i, path, k)) == (size_t)-1)
+				continue;
+			rx_fig(&x->pts[pt], &f);
+			fn(x, i, path, k, &f, arg);
+		}
+}
+
+static void
+rx_table_row(const struct rx *x, size_t i, int path, size_t k,
+    const struct fig *f, void *arg)
+{
+	size_t j;
+
+	(void)arg;
+	printf("  %-9s %-18s %9.2f %8.2f %11.2f", path_names[path],
+	    x->ks[k]->name, f->ticks, f->ns, f->mpps);
+	for (j = 0; j < x->nrates; j++)
+		printf(" %8.3g", rx_pct(&x->t[i], x->rate[j], f));
+	putchar('\n');
+}
+
 static void
 rx_table(const struct rx *x)
 {
-	struct fig f;
-	size_t i, k, j, pt;
-	int path;
+	size_t i;
 
 	printf("Receive checksum per packet: whole calls, medians, %s cache\n"
 	    "%s (family %d model %d), timer %s at %.3f GHz\n",
@@ -416,20 +449,7 @@ rx_table(const struct rx *x)
 	    ctx.cpu.model, ctx.timer.name, ctx.timer.hz / 1e9);
 	for (i = 0; i < x->nt; i++) {
 		rx_table_head(x, &x->t[i]);
-		for (path = 0; path < P_NPATHS; path++)
-			for (k = 0; k < x->nk; k++) {
-				if ((pt = rx_point_of(x, i, path, k)) ==
-				    (size_t)-1)
-					continue;
-				rx_fig(&x->pts[pt], &f);
-				printf("  %-9s %-18s %9.2f %8.2f %11.2f",
-				    path_names[path], x->ks[k]->name, f.ticks,
-				    f.ns, f.mpps);
-				for (j = 0; j < x->nrates; j++)
-					printf(" %8.3g", rx_pct(&x->t[i],
-					    x->rate[j], &f));
-				putchar('\n');
-			}
+		rx_each_row(x, i, rx_table_row, NULL);
 	}
 	rx_table_check(x);
 }
@@ -472,28 +492,29 @@ rx_csv_row(struct csv_writer *w, const struct rx *x, size_t i, int path,
 	csv_end(w);
 }
 
+/* The CSV rows of one path: one per rate. */
+static void
+rx_csv_rows(const struct rx *x, size_t i, int path, size_t k,
+    const struct fig *f, void *arg)
+{
+	size_t j;
+
+	for (j = 0; j < x->nrates; j++)
+		rx_csv_row(arg, x, i, path, k, j, f);
+}
+
 static void
 rx_csv(FILE *fp, const struct rx *x)
 {
 	struct csv_writer w;
-	struct fig f;
-	size_t i, k, j, pt;
-	int path;
+	size_t i;
 
 	csv_init(&w, fp);
 	for (i = 0; rx_columns[i] != NULL; i++)
 		csv_str(&w, rx_columns[i]);
 	csv_end(&w);
 	for (i = 0; i < x->nt; i++)
-		for (path = 0; path < P_NPATHS; path++)
-			for (k = 0; k < x->nk; k++) {
-				if ((pt = rx_point_of(x, i, path, k)) ==
-				    (size_t)-1)
-					continue;
-				rx_fig(&x->pts[pt], &f);
-				for (j = 0; j < x->nrates; j++)
-					rx_csv_row(&w, x, i, path, k, j, &f);
-			}
+		rx_each_row(x, i, rx_csv_rows, &w);
 }
 
 /* What rx records beside its CSV. */
