@@ -106,7 +106,7 @@ static const struct opt_row run_rows[] = {
 	    "different addresses, as A, A.2, ... (a name --load cannot "
 	    "give); each copy of A is paired with that copy of B, and "
 	    "--fail-above fails a point only when every copy is slower. "
-	    "Default: 2 with --fail-above, else 1" },
+	    "Default: 4 with --fail-above, else 1" },
 	[R_STYLE] = { .like = &opt_style,
 	    .help = "of that table: bpf, ticks, markdown or csv" },
 	[R_FAIL_ABOVE] = { .like = &opt_fail_above,
@@ -388,7 +388,7 @@ run_defaults(struct run *r, const struct options *o)
 	if (r->baseline != NULL && r->ab[0] != NULL)
 		usage_error("--baseline and --ab: choose one comparison");
 	if (r->replicas == 0)
-		r->replicas = r->ab[0] != NULL && r->co.fail_above >= 0 ? 2 : 1;
+		r->replicas = r->ab[0] != NULL && r->co.fail_above >= 0 ? 4 : 1;
 	if ((r->baseline != NULL || r->ab[0] != NULL) && to_stdout &&
 	    r->format != NULL)
 		usage_error("--%s prints its table on stdout: results need "

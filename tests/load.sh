@@ -135,8 +135,8 @@ ok $? "... and no copy of an object is left in TMPDIR"
 	-o "$TMPD/rep2.csv" >"$TMPD/out" 2>"$TMPD/err"
 r=$?
 [ $r -le 1 ] && [ "$(cell "$TMPD/rep2.csv" '*' kernel | sort -u | tr '\n' ' ')" = \
-	"new.2:csum.generic64 new:csum.generic64 old.2:csum.generic64 old:csum.generic64 " ]
-ok $? "run --ab --fail-above: two copies of each object by default (exit $r)"
+	"new.2:csum.generic64 new.3:csum.generic64 new.4:csum.generic64 new:csum.generic64 old.2:csum.generic64 old.3:csum.generic64 old.4:csum.generic64 old:csum.generic64 " ]
+ok $? "run --ab --fail-above: four copies of each object by default (exit $r)"
 expect_exit 2 "--replicas without --ab: exit 2" -- \
 	"$CSUMBENCH" run --replicas 2 -k csum.ref -s 64 -q
 stderr_one_line 'replicas.*--ab' "... one line"
