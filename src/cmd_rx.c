@@ -35,7 +35,8 @@
 
 enum {
 	X_SIZES, X_RATE, X_KERNEL, X_ALIGN, X_CACHE, X_REPS, X_OUTPUT,
-	X_FORMAT, X_SEED, X_TIMER, X_CPU, X_TARGET_CI, X_MAX_TIME, X_QUIET
+	X_FORMAT, X_SEED, X_TIMER, X_CPU, X_TARGET_CI, X_MAX_TIME, X_TUNE_FILE,
+	X_QUIET
 };
 
 static const struct opt_row rx_rows[] = {
@@ -74,6 +75,7 @@ static const struct opt_row rx_rows[] = {
 	[X_MAX_TIME] = { .name = "max-time", .arg = "T",
 	    .help = "stop refining a point after T of sampling",
 	    .def = "30ms" },
+	[X_TUNE_FILE] = { .like = &opt_tune_file },
 	[X_QUIET] = { .like = &opt_quiet },
 };
 
@@ -88,6 +90,7 @@ static const char *const path_names[P_NPATHS] = {
 
 struct rx {
 	const char	*patterns, *output, *cpu_arg, *timer, *sizes;
+	const char	*tune_file;	/* --tune-file, or NULL: the default */
 	int		 cache, table, start_cpu;
 	size_t		 src_off, dst_off;
 	double		 rate[MAX_RATES];
@@ -153,6 +156,7 @@ rx_parse_measure(struct rx *x, struct options *o)
 	x->eo.warmup = 3;
 	x->timer = options_value(o, X_TIMER);
 	x->cpu_arg = options_value(o, X_CPU);
+	x->tune_file = o->val[X_TUNE_FILE];
 }
 
 static void
@@ -249,6 +253,7 @@ rx_points(struct rx *x)
 	int rc;
 
 	ctx_cpu();
+	ctx_tune(x->tune_file);
 	pats = x->patterns != NULL ? NULL : rx_default_patterns();
 	rc = select_kernels("csum,csum_copy,copy", pats != NULL ? pats :
 	    x->patterns, 0, &x->sel, err, sizeof(err));
@@ -524,6 +529,7 @@ rx_provenance(struct provenance *pv, const struct rx *x)
 	size_t i;
 
 	provenance_collect(pv);
+	ctx_tune_provenance(pv);
 	provenance_set(pv, "sizes", "%s", x->sizes);
 	provenance_set(pv, "align", "%zu/%zu", x->src_off, x->dst_off);
 	provenance_set(pv, "cache", "%s", x->cache ? "cold" : "hot");

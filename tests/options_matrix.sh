@@ -89,6 +89,7 @@ rx|$RX|-o $D/x.json|error
 rx|-r 5 --max-time 2ms|--format table|acts
 rx|$RX|--seed 7|acts
 rx|$RX|--timer ns|acts
+rx|$RX|--tune-file $D/tune_b|acts
 rx|$RX|--cpu any|acts
 rx|$RX|--target-ci 5%|acts
 rx|$RX|--max-time 3ms|acts
