@@ -1602,18 +1602,86 @@ point_cmp_idx(size_t x, size_t y, const void *arg)
 }
 
 /*
- * A point fails only when the gate's test fails every replica of it: the
- * placement of one copy of the code can make it slower for a whole run,
- * a real change makes every copy slower. The others become passes "not in
- * every replica".
+ * The gate's test over the copies of a point together. The copies are
+ * timed in the same repetitions, so segment k of every copy covers the
+ * same stretch of the run: each segment's observation is the median,
+ * over the copies, of that segment's median of b - margin * a. A spell
+ * that takes the slowdown from one copy for one segment then costs the
+ * test little, where it would take that copy's own test below its level.
+ * NaN when the copies' sample counts differ (then each copy is tested
+ * alone); *nseg is the number of segments.
+ */
+static double
+gate_copies_p(const struct cmp_row *rows, const size_t *ix, size_t n,
+    double margin, double level, size_t *nseg)
+{
+	size_t na = rows[ix[0]].a->n, len, nb, i, k;
+	double *med, *col, *comb, p;
+
+	for (i = 0; i < n; i++)
+		if (rows[ix[i]].a->n != na || rows[ix[i]].b->n != na)
+			return NAN;
+	len = cmp_segment_len(na, level, SIGNIF_GREATER);
+	nb = na / len;
+	*nseg = nb;
+	if (nb == 0)
+		return NAN;
+	med = xcalloc(n * nb, sizeof(*med));
+	col = xcalloc(n, sizeof(*col));
+	comb = xcalloc(nb, sizeof(*comb));
+	for (i = 0; i < n; i++) {
+		const struct cmp_row *r = &rows[ix[i]];
+
+		(void)signif_block_medians(r->a->samples, r->b->samples, na,
+		    margin * r->fa / r->fb, len, med + i * nb);
+	}
+	for (k = 0; k < nb; k++) {
+		for (i = 0; i < n; i++)
+			col[i] = med[i * nb + k];
+		comb[k] = stats_median(col, n);
+	}
+	p = signif_signed_rank_exact(comb, nb, SIGNIF_GREATER);
+	free(comb);
+	free(col);
+	free(med);
+	return p;
+}
+
+/*
+ * A point fails only when every replica of it is slower: the placement
+ * of one copy of the code can make it slower for a whole run, a real
+ * change makes every copy slower. When every copy's median is more than
+ * PCT% slower (and by more than --min-delta), the test is on the copies
+ * together (gate_copies_p), and its verdict is every copy's. Otherwise a
+ * copy that failed alone becomes a pass "not in every replica".
  */
 static void
-gate_replicas(struct cmp_row *rows, const size_t *ix, size_t n)
+gate_replicas(struct cmp_row *rows, const size_t *ix, size_t n,
+    const struct cmp_opts *o, size_t m)
 {
-	size_t i, j, nf;
+	double level = o->alpha / (double)(m ? m : 1);
+	double margin = 1 + o->fail_above / 100, p = NAN;
+	size_t i, j, nf, nseg = 0;
+	int together = 1;
 
 	if (n < 2)
 		return;
+	for (i = 0; i < n; i++) {
+		const struct cmp_row *r = &rows[ix[i]];
+
+		together &= r->test == CMP_PAIRED && r->slower && !r->small &&
+		    !r->cannot && !r->cannot_judge && r->a->samples != NULL &&
+		    r->b->samples != NULL;
+	}
+	if (together)
+		p = gate_copies_p(rows, ix, n, margin, level, &nseg);
+	if (!isnan(p) && !compare_paired_few(nseg, level, SIGNIF_GREATER)) {
+		for (i = 0; i < n; i++) {
+			rows[ix[i]].pg = p;
+			rows[ix[i]].gate_fail = p < level;
+		}
+		return;
+	}
 	for (i = nf = 0; i < n; i++)
 		nf += rows[ix[i]].gate_fail;
 	if (nf == 0 || nf == n)
@@ -1659,7 +1727,8 @@ gate_rows(struct cmp_result *res, const struct cmp_opts *o)
 		for (i = 0; i < res->n; i++)
 			gate_row(&rows[i], o, res->gate_m);
 	for (j = 0; o->fail_above >= 0 && j < ng; j++)
-		gate_replicas(rows, ix + start[j], start[j + 1] - start[j]);
+		gate_replicas(rows, ix + start[j], start[j + 1] - start[j], o,
+		    res->gate_m);
 	free(start);
 	free(ix);
 }

@@ -328,20 +328,16 @@ signif_signed_rank_exact(const double *d, size_t n, enum signif_alt alt)
 	return p;
 }
 
-double
-signif_paired_blocks(const double *a, const double *b, size_t n,
-    double scale, size_t block, enum signif_alt alt, size_t *nblocks)
+size_t
+signif_block_medians(const double *a, const double *b, size_t n,
+    double scale, size_t block, double *med)
 {
 	size_t nb = block > 0 ? n / block : 0, k, i, lo, hi;
-	double *d, *med;
-	double p;
+	double *d;
 
-	if (nblocks != NULL)
-		*nblocks = nb;
 	if (nb == 0)
-		return 1;
+		return 0;
 	d = xcalloc(n, sizeof(*d));
-	med = xcalloc(nb, sizeof(*med));
 	for (i = 0; i < n; i++)
 		d[i] = b[i] - scale * a[i];
 	for (k = 0; k < nb; k++) {
@@ -349,8 +345,24 @@ signif_paired_blocks(const double *a, const double *b, size_t n,
 		hi = k + 1 < nb ? lo + block : n;
 		med[k] = stats_median(d + lo, hi - lo);
 	}
-	p = signif_signed_rank_exact(med, nb, alt);
 	free(d);
+	return nb;
+}
+
+double
+signif_paired_blocks(const double *a, const double *b, size_t n,
+    double scale, size_t block, enum signif_alt alt, size_t *nblocks)
+{
+	size_t nb = block > 0 ? n / block : 0;
+	double *med, p;
+
+	if (nblocks != NULL)
+		*nblocks = nb;
+	if (nb == 0)
+		return 1;
+	med = xcalloc(nb, sizeof(*med));
+	nb = signif_block_medians(a, b, n, scale, block, med);
+	p = signif_signed_rank_exact(med, nb, alt);
 	free(med);
 	return p;
 }

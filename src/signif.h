@@ -81,6 +81,13 @@ double	signif_signed_rank_exact(const double *d, size_t n,
  */
 double	signif_paired_blocks(const double *a, const double *b, size_t n,
 	    double scale, size_t block, enum signif_alt alt, size_t *nblocks);
+/*
+ * The observations signif_paired_blocks tests: the median of
+ * b[i] - scale*a[i] over each block, into med (n / block of them, the
+ * number returned; med needs room for them).
+ */
+size_t	signif_block_medians(const double *a, const double *b, size_t n,
+	    double scale, size_t block, double *med);
 /* The smallest p-value of the signed-rank test on m observations. */
 double	signif_signed_rank_min_p(size_t m, enum signif_alt alt);
 /* The upper tail of the standard normal: P(Z > z). */

@@ -609,6 +609,56 @@ test_replicas(void)
 }
 
 /*
+ * run --ab --replicas: the copies' segments tested together. B is 10%
+ * slower in both copies, but copy 1's slowdown is gone for two of its
+ * twelve segments (a spell): copy 1 alone is not significant at the
+ * gate's level, the copies together are, so the point fails; a copy
+ * whose median is not more than 5% slower still keeps the point a pass.
+ */
+static void
+test_replicas_together(void)
+{
+	static const char *const names[4] = { "old:memcpy.x", "new:memcpy.x",
+	    "old.2:memcpy.x", "new.2:memcpy.x" };
+	struct rset s;
+	struct cmp_opts o;
+	struct cmp_result res;
+	char err[512], msg[2048];
+	double alone;
+	size_t i, k, nb;
+	int rc;
+
+	set(&s, "this run", 1);
+	for (k = 0; k < 4; k++)
+		add(&s, names[k], 4096, 0, k % 2 ? 1100 : 1000, 6, NS, 0);
+	for (i = 16; i < 32; i++)	/* new:x as old:x for two segments */
+		s.p[1].samples[i] = s.p[0].samples[i];
+	stats_compute(s.p[1].samples, s.p[1].n, &s.p[1].st);
+	rset_finish(&s);
+	alone = compare_paired_p(s.p[0].samples, s.p[1].samples, NS, 1.05,
+	    0.05 / 2, SIGNIF_GREATER, &nb);
+	ab_opts(&o, 5);
+	rc = run(&s, &s, &o, &res, err);
+	rc = rc == 0 ? gate_said(&res, &o, msg, sizeof(msg)) : -1;
+	tap_ok(alone >= 0.05 / 2 && rc == EXIT_CHECK && nfail(&res) == 2 &&
+	    res.rows[0].pg == res.rows[1].pg && res.rows[0].pg < 0.05 / 2,
+	    "+10%% in both copies, gone from copy 1 for 2 of %zu segments: "
+	    "copy 1 alone p = %.3g, the copies together p = %.3g: fails "
+	    "(exit %d)", nb, alone, res.n ? res.rows[0].pg : NAN, rc);
+	compare_result_free(&res);
+
+	for (i = 0; i < NS; i++)	/* copy 2: +4% throughout */
+		s.p[3].samples[i] = s.p[2].samples[i] * 1.04;
+	stats_compute(s.p[3].samples, s.p[3].n, &s.p[3].st);
+	rc = run(&s, &s, &o, &res, err);
+	rc = rc == 0 ? gate_said(&res, &o, msg, sizeof(msg)) : -1;
+	tap_ok(rc == 0 && nfail(&res) == 0,
+	    "copy 2 only 4%% slower: a pass (exit %d: %s)", rc, msg);
+	compare_result_free(&res);
+	rset_free(&s);
+}
+
+/*
  * The gate within one run: paired samples in blocks, too few blocks to
  * judge, and --min-delta auto for run --ab (two objects' code placed
  * apart) against two kernels of one object.
@@ -799,6 +849,7 @@ main(void)
 	test_ab();
 	test_paired_gate();
 	test_replicas();
+	test_replicas_together();
 	test_segments();
 	test_summary_agrees();
 	return tap_done();
