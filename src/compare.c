@@ -1651,9 +1651,13 @@ gate_copies_p(const struct cmp_row *rows, const size_t *ix, size_t n,
  * A point fails only when every replica of it is slower: the placement
  * of one copy of the code can make it slower for a whole run, a real
  * change makes every copy slower. When every copy's median is more than
- * PCT% slower (and by more than --min-delta), the test is on the copies
- * together (gate_copies_p), and its verdict is every copy's. Otherwise a
- * copy that failed alone becomes a pass "not in every replica".
+ * PCT% slower (and by more than --min-delta) and every copy's own test
+ * is significant at alpha (not divided by the points: it only has to
+ * show that the copy is slower, not that the sweep is), the test at
+ * alpha / m is on the copies together (gate_copies_p), and its verdict
+ * is every copy's. A copy in a slow placement cannot carry the others
+ * this way: each must be slower on its own evidence. Otherwise a copy
+ * that failed alone becomes a pass "not in every replica".
  */
 static void
 gate_replicas(struct cmp_row *rows, const size_t *ix, size_t n,
@@ -1671,7 +1675,7 @@ gate_replicas(struct cmp_row *rows, const size_t *ix, size_t n,
 
 		together &= r->test == CMP_PAIRED && r->slower && !r->small &&
 		    !r->cannot && !r->cannot_judge && r->a->samples != NULL &&
-		    r->b->samples != NULL;
+		    r->b->samples != NULL && r->pg < o->alpha;
 	}
 	if (together)
 		p = gate_copies_p(rows, ix, n, margin, level, &nseg);
