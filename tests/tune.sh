@@ -113,6 +113,11 @@ stderr_one_line "nocpu: no cpu= line" "... with one line"
 expect_exit 2 "a missing --tune-file is refused" -- \
     "$CSUMBENCH" verify -k csum.auto --tune-file "$TMPD/none"
 stderr_one_line "tune-file: .*none: no such file" "... with one line"
+expect_exit 2 "rx: a missing --tune-file is refused" -- \
+    "$CSUMBENCH" rx -s 64 --tune-file "$TMPD/none" -o "$TMPD/rx.csv"
+stderr_one_line "tune-file: .*none: no such file" "... with one line"
+[ ! -e "$TMPD/rx.csv" ] && [ ! -e "$TMPD/rx.csv.meta" ]
+ok $? "... and no output file is left"
 expect_exit 2 "tune into a directory that does not exist is refused" -- \
     "$CSUMBENCH" tune --time 0.1 --tune-file "$TMPD/no/such/t"
 stderr_one_line "cannot write" "... with one line"
