@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arena.h"
@@ -24,12 +25,14 @@
 #include "grid.h"
 #include "interrupt.h"
 #include "kobj.h"
+#include "kplace.h"
 #include "optval.h"
 #include "outfile.h"
 #include "preset.h"
 #include "progress.h"
 #include "provenance.h"
 #include "rformat.h"
+#include "rng.h"
 #include "rset.h"
 #include "select.h"
 #include "tuning.h"
@@ -632,24 +635,101 @@ run_partner(const struct run *r, const struct kernel *k, char **missing)
 	return NULL;
 }
 
-/* --replicas: load copies 2..N of A and of B (kobj.h). */
-static void
-run_replicate(const struct run *r)
+/*
+ * The placement of copy k (1..n) of --ab's objects: its offset within
+ * KPLACE_PERIOD, the same for A and B, so that a kernel built at a fixed
+ * offset (-falign-functions=4096) lies at the same offset in A's copy k
+ * as in B's; the copies stratified over the period in cache-line steps
+ * (copy k in its n-th of it), each at a random step within its stratum.
+ */
+static size_t
+run_copy_shift(unsigned k, unsigned n, uint64_t *rs)
 {
-	char err[512];
-	unsigned k;
+	size_t stride = KPLACE_PERIOD / n, steps;
+
+	stride -= stride % KPLACE_STEP;
+	if (stride < KPLACE_STEP)
+		stride = KPLACE_STEP;
+	steps = stride / KPLACE_STEP;
+	return ((k - 1) * stride + KPLACE_STEP * (size_t)(rng_next(rs) %
+	    steps)) % KPLACE_PERIOD;
+}
+
+/* Pages below a copy: 0-255, so that bits 12-19 of its addresses vary. */
+#define RUN_PAD_PAGES	256
+
+/*
+ * Say once how the copies of --ab's objects lie: their offsets, and what
+ * keeps a kernel's layout from being paired.
+ */
+static void
+run_placement_note(const struct run *r, const size_t *shift, int moved,
+    const char *why)
+{
+	const struct kobj *o;
+	size_t un[2] = { 0, 0 }, i;
 	int s;
 
+	if (!moved) {
+		talk("csumbench: --ab: the code of %s cannot be moved (%s): "
+		    "its copies differ in their pages only, and a change that "
+		    "only moves code may read as a change of cost\n",
+		    r->ab[0], why);
+		return;
+	}
+	if (r->replicas == 1)
+		talk("csumbench: --ab: the code of %s and of %s at one offset "
+		    "in the page (", r->ab[0], r->ab[1]);
+	else
+		talk("csumbench: --ab: %u copies of %s and of %s, copy k of "
+		    "both at one offset in the page (", r->replicas, r->ab[0],
+		    r->ab[1]);
+	for (i = 0; i < r->replicas; i++)
+		talk("%s%zu", i ? ", " : "", shift[i]);
+	talk(" B)%s\n", r->replicas > 1 ? "; the gate fails a point only "
+	    "when every copy is slower" : "");
+	for (s = 0; s < 2; s++)
+		if ((o = select_object(r->ab[s])) != NULL)
+			un[s] = kobj_unaligned(o);
+	if (un[0] + un[1] > 0)
+		warn_once(WARN_LAYOUT, "--ab: %zu kernels of %s and %zu of %s "
+		    "do not start a 4 KiB boundary: where other code lands "
+		    "moves them within the page, and a move can read as a "
+		    "change; build objects with -falign-functions=4096 "
+		    "(pkg-config --cflags csumbench)", un[0], r->ab[0], un[1],
+		    r->ab[1]);
+}
+
+/*
+ * Place --ab's objects: copy 1 of each moved to its offset, copies 2..N
+ * made (kobj.h); where the code cannot be moved, copies of the file.
+ * Returns whether both builds' code was placed.
+ */
+static int
+run_replicate(const struct run *r)
+{
+	char err[512], why[512] = "", note[512];
+	uint64_t rs = r->eo.seed ? r->eo.seed ^ UINT64_C(0x1a7047) :
+	    (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+	size_t *shift = xcalloc(r->replicas, sizeof(*shift));
+	unsigned k;
+	int s, moved = 1;
+
+	for (k = 1; k <= r->replicas; k++)
+		shift[k - 1] = run_copy_shift(k, r->replicas, &rs);
+	for (s = 0; s < 2; s++)
+		if (select_move(r->ab[s], shift[0], (size_t)(rng_next(&rs) %
+		    RUN_PAD_PAGES), why, sizeof(why)) != 0)
+			moved = 0;
 	for (k = 2; k <= r->replicas; k++)
 		for (s = 0; s < 2; s++)
-			if (select_replicate(r->ab[s], k, err,
-			    sizeof(err)) == NULL)
+			if (select_replicate(r->ab[s], k, moved ? shift[k - 1] :
+			    0, (size_t)(rng_next(&rs) % RUN_PAD_PAGES), note,
+			    sizeof(note), err, sizeof(err)) == NULL)
 				usage_error("--replicas: %s", err);
-	if (r->replicas > 1)
-		talk("csumbench: --ab: %u copies of %s and of %s, each paired "
-		    "with its own (%s%s2:...); the gate fails a point only "
-		    "when every copy is slower\n", r->replicas, r->ab[0],
-		    r->ab[1], r->ab[0], KOBJ_REPLICA_SEP);
+	run_placement_note(r, shift, moved, why);
+	free(shift);
+	return moved;
 }
 
 /*
@@ -668,7 +748,7 @@ run_select_ab(struct run *r)
 		if (select_object(r->ab[k]) == NULL)
 			usage_error("--ab: no object is loaded as \"%s\" (use "
 			    "--load FILE=%s)", r->ab[k], r->ab[k]);
-	run_replicate(r);
+	r->co.placed = run_replicate(r);
 	pats = run_ab_patterns(r);
 	rc = select_kernels(r->families, pats, 0, &r->sel, err, sizeof(err));
 	free(pats);

@@ -505,7 +505,9 @@ compare_within_noise(const struct rpoint *a, const struct rpoint *b,
  *    the smallest change that is not placement alone, across runs and
  *    between two objects of one run (run --ab: the same code loaded at
  *    two addresses differs as it would between processes), and 0 between
- *    two kernels of one run (paired samples of one process);
+ *    two kernels of one run (paired samples of one process) and between
+ *    the builds of run --ab when it placed their code itself (o->placed:
+ *    copy k of each build at one offset, so placement is paired too);
  *  - a one-sided test of "B's cost is above (1 + PCT/100) times A's"
  *    significant at alpha / m (Bonferroni over the m comparable points),
  *    so that neither the many points of a sweep nor a small, real shift
@@ -530,7 +532,7 @@ gate_row(struct cmp_row *r, const struct cmp_opts *o, size_t m)
 	}
 	r->delta = mb - ma;
 	r->min_delta = o->min_delta;
-	if (r->min_delta < 0 && o->same_run && o->ab_a == NULL)
+	if (r->min_delta < 0 && o->same_run && (o->ab_a == NULL || o->placed))
 		r->min_delta = 0;	/* one process: placement is the code's */
 	else if (r->min_delta < 0) {
 		double fl = fmin(a->floor * r->fa, b->floor * r->fb);
@@ -1698,6 +1700,46 @@ gate_replicas(struct cmp_row *rows, const size_t *ix, size_t n,
 }
 
 /*
+ * The lead row's summary of its point's n copies (rows ix[0..n-1]): the
+ * range of their changes and deltas, how many were slower, and the
+ * layout spread of each build over its copies.
+ */
+static void
+gate_copies_summary(struct cmp_row *rows, const size_t *ix, size_t n)
+{
+	struct cmp_row *lead = &rows[ix[0]];
+	double alo = INFINITY, ahi = -INFINITY, blo = INFINITY;
+	double bhi = -INFINITY, ma, mb;
+	size_t i;
+
+	lead->copies = n;
+	lead->copies_slower = lead->copies_flagged = lead->copies_small = 0;
+	lead->chg_lo = lead->delta_lo = INFINITY;
+	lead->chg_hi = lead->delta_hi = -INFINITY;
+	for (i = 0; i < n; i++) {
+		const struct cmp_row *r = &rows[ix[i]];
+
+		lead->copies_slower += r->slower;
+		lead->copies_flagged += r->gate_fail || r->replica_pass;
+		lead->copies_small += r->small;
+		ma = r->a->st.median * r->fa;
+		mb = r->b->st.median * r->fb;
+		if (!isfinite(r->ratio) || !(ma > 0) || !(mb > 0))
+			continue;
+		lead->chg_lo = fmin(lead->chg_lo, r->ratio - 1);
+		lead->chg_hi = fmax(lead->chg_hi, r->ratio - 1);
+		lead->delta_lo = fmin(lead->delta_lo, mb - ma);
+		lead->delta_hi = fmax(lead->delta_hi, mb - ma);
+		alo = fmin(alo, ma);
+		ahi = fmax(ahi, ma);
+		blo = fmin(blo, mb);
+		bhi = fmax(bhi, mb);
+	}
+	lead->layout = n > 1 && isfinite(alo) ? fmax(ahi / alo, bhi / blo) -
+	    1 : NAN;
+}
+
+/*
  * The gate over the rows: the points (a point's replicas together), m
  * (the points with a ratio, for Bonferroni), each row judged, and each
  * point over its replicas.
@@ -1733,6 +1775,9 @@ gate_rows(struct cmp_result *res, const struct cmp_opts *o)
 	for (j = 0; o->fail_above >= 0 && j < ng; j++)
 		gate_replicas(rows, ix + start[j], start[j + 1] - start[j], o,
 		    res->gate_m);
+	for (j = 0; j < ng; j++)
+		gate_copies_summary(rows, ix + start[j], start[j + 1] -
+		    start[j]);
 	free(start);
 	free(ix);
 }
@@ -1908,29 +1953,98 @@ gate_cannot(const struct cmp_result *res, const struct cmp_opts *o,
 	return EXIT_USAGE;
 }
 
-/* The points that fail, on stderr. */
+/*
+ * A point's copies, for the verdict: " (4 of 4 copies slower, +5.9% to
+ * +7.1%, +3.2 to +3.9 ticks; layouts 4.2%)"; "" with one copy.
+ */
+static void
+gate_copies_text(const struct cmp_row *r, const char *unit, char *buf,
+    size_t len)
+{
+	*buf = '\0';
+	if (r->copies < 2 || !isfinite(r->chg_lo))
+		return;
+	snprintf(buf, len, " (%zu of %zu copies slower, %+.1f%% to %+.1f%%, "
+	    "%+.3g to %+.3g %s; layouts %.1f%%)", r->copies_slower, r->copies,
+	    r->chg_lo * 100, r->chg_hi * 100, r->delta_lo, r->delta_hi, unit,
+	    r->layout * 100);
+}
+
+/* One point of the verdict: "  KERNEL size ...: +X% (+D unit) vs A...". */
+static void
+gate_point_line(const struct cmp_row *r, const char *unit, int pg)
+{
+	char d[300], c[200];
+
+	point_desc(r->b, d, sizeof(d));
+	gate_copies_text(r, unit, c, sizeof(c));
+	fprintf(stderr, "  %s: %+.2f%% (%+.3g %s) vs %s", d,
+	    (r->ratio - 1) * 100, r->delta, unit, r->a->kernel);
+	if (pg && !isnan(r->pg))
+		fprintf(stderr, " (p = %.2g)", r->pg);
+	fprintf(stderr, "%s\n", c);
+}
+
+/* The points that fail, on stderr, one line each (a point's copies in it). */
 static void
 gate_list(const struct cmp_result *res, const struct cmp_opts *o,
     size_t nfail)
 {
-	const struct cmp_row *rows = res->rows;
 	size_t i;
-	char d[300];
 
 	fprintf(stderr, "%s: compare: FAIL: %zu of %zu points significantly "
 	    "more than %g%% slower in B%s:\n", progname, nfail, res->points,
 	    o->fail_above, res->replicas > 1 ? " in every replica" : "");
-	for (i = 0; i < res->n; i++) {
-		const struct cmp_row *r = &rows[i];
+	for (i = 0; i < res->n; i++)
+		if (res->rows[i].gate_fail && res->rows[i].lead)
+			gate_point_line(&res->rows[i], res->unit, 1);
+}
 
-		if (!r->gate_fail)
+/*
+ * What a rule kept out of the verdict, so that no point is left out
+ * without a word: the points every copy of which was more than PCT
+ * slower but by no more than --min-delta, and those whose own test
+ * failed in some copies only. One header line each, then the points.
+ */
+static void
+gate_excluded(const struct cmp_result *res, const struct cmp_opts *o)
+{
+	const struct cmp_row *r;
+	size_t i, k, n;
+	char md[64];
+
+	if (o->min_delta >= 0)
+		snprintf(md, sizeof(md), "%.3g %s", o->min_delta, res->unit);
+	else
+		snprintf(md, sizeof(md), "auto: half the empty call");
+	for (k = 0; k < 2; k++) {
+		for (i = n = 0; i < res->n; i++) {
+			r = &res->rows[i];
+			if (!r->lead || r->gate_fail)
+				continue;
+			if (k == 0 ? r->copies_small > 0 && r->copies_slower ==
+			    r->copies : r->copies_flagged > 0)
+				n++;
+		}
+		if (n == 0)
 			continue;
-		point_desc(r->b, d, sizeof(d));
-		fprintf(stderr, "  %s: %+.2f%% (%+.3g %s) vs %s", d,
-		    (r->ratio - 1) * 100, r->delta, res->unit, r->a->kernel);
-		if (!isnan(r->pg))
-			fprintf(stderr, " (p = %.2g)", r->pg);
-		fputc('\n', stderr);
+		if (k == 0)
+			fprintf(stderr, "%s: compare: not judged: %zu point%s "
+			    "more than %g%% slower but by no more than "
+			    "--min-delta (%s; --min-delta 0 judges them):\n",
+			    progname, n, n == 1 ? "" : "s", o->fail_above, md);
+		else
+			fprintf(stderr, "%s: compare: passed: %zu point%s "
+			    "significantly slower in some copies, not in "
+			    "every one (where the code lies, not the code):\n",
+			    progname, n, n == 1 ? "" : "s");
+		for (i = 0; i < res->n; i++) {
+			r = &res->rows[i];
+			if (r->lead && !r->gate_fail && (k == 0 ?
+			    r->copies_small > 0 && r->copies_slower ==
+			    r->copies : r->copies_flagged > 0))
+				gate_point_line(r, res->unit, 0);
+		}
 	}
 }
 
@@ -1980,6 +2094,8 @@ compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
 		gate_list(res, o, nfail);
 		if (nuntest > 0)
 			gate_untested(res, nuntest, "also ");
+		if (!o->quiet)
+			gate_excluded(res, o);
 		return EXIT_CHECK;
 	}
 	if (nuntest > 0) {
@@ -1989,7 +2105,9 @@ compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
 	}
 	if (ncannot > 0)
 		return gate_cannot(res, o, ncannot, m);
-	if (!o->quiet)
+	if (!o->quiet) {
 		gate_pass(res, o, nslow, nsmall, nrep);
+		gate_excluded(res, o);
+	}
 	return 0;
 }

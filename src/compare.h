@@ -53,6 +53,15 @@ struct cmp_opts {
 	 */
 	int		 allow_mixed;
 	int		 quiet;
+	/*
+	 * run --ab placed the code of both builds itself (kplace.h): copy k
+	 * of A and of B at one offset in the page, so that where the linker
+	 * put a kernel does not decide its cost. --min-delta auto is then 0
+	 * between the builds as between two kernels of one object.
+	 */
+	int		 placed;
+	/* The gate's verdict also as JUnit XML and as Markdown, or NULL. */
+	const char	*junit, *gate_md;
 };
 
 /* How a row's significance was decided. */
@@ -103,6 +112,18 @@ struct cmp_row {
 	int	 replica_pass;
 	/* The first row of its point (the replicas of a point are one). */
 	int	 lead;
+	/*
+	 * The lead row's summary of its point's copies (replicas): how many,
+	 * how many were more than PCT slower, the range of their changes
+	 * (B/A - 1) and of their deltas, and the layout spread: how much the
+	 * cost of one build moves between its copies, the largest of
+	 * max/min - 1 over A's and over B's medians (NaN with one copy).
+	 */
+	size_t	 copies, copies_slower;
+	size_t	 copies_flagged;	/* whose own test failed */
+	size_t	 copies_small;		/* slower by no more than min_delta */
+	double	 chg_lo, chg_hi, delta_lo, delta_hi;
+	double	 layout;
 	/*
 	 * Why the row cannot be tested, or NULL: a median that is not a
 	 * positive number (missing, or a net cost at or below the empty

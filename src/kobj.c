@@ -179,7 +179,7 @@ kobj_builtin(const struct kenv *env, char *err, size_t errlen)
 	struct kobj *o = xcalloc(1, sizeof(*o));
 
 	o->name = xstrdup("");
-	o->table = &csumbench_kernel_table;
+	o->table = o->loaded = &csumbench_kernel_table;
 	o->kernels = o->table->kernels;
 	o->n = o->table->nkernels;
 	if (kobj_setup(o, env, err, errlen) != 0) {
@@ -254,11 +254,13 @@ kobj_free(struct kobj *o)
 {
 	size_t i;
 
-	if (o->handle != NULL && o->kernels != NULL) {
+	if ((o->handle != NULL || o->place.map != NULL) &&
+	    o->kernels != NULL) {
 		for (i = 0; i < o->n; i++)
 			free((char *)o->kernels[i].name);
 		free((struct kernel *)o->kernels);
 	}
+	kplace_free(&o->place);
 	if (o->handle != NULL)
 		dlclose(o->handle);
 	free(o->name);
@@ -288,7 +290,8 @@ kobj_open(struct kobj *o, const char *file, const struct kenv *env,
 		snprintf(err, errlen, "cannot load %s: %s", o->path, e);
 		goto fail;
 	}
-	o->table = dlsym(o->handle, CSUMBENCH_KERNEL_TABLE_SYMBOL);
+	o->table = o->loaded = dlsym(o->handle,
+	    CSUMBENCH_KERNEL_TABLE_SYMBOL);
 	if (o->table == NULL) {
 		snprintf(err, errlen, "%s: not a csumbench kernel object (no "
 		    "%s)", o->path, CSUMBENCH_KERNEL_TABLE_SYMBOL);
@@ -354,30 +357,28 @@ out:
 	return rc;
 }
 
-struct kobj *
-kobj_replica(const struct kobj *src, unsigned k, const struct kenv *env,
-    char *err, size_t errlen)
+/*
+ * Replica k of src by a copy of its file: dlopen of src's path would
+ * return src itself. The file and its directory are removed at once, the
+ * mapping stays.
+ */
+static struct kobj *
+kobj_replica_file(struct kobj *o, const struct kobj *src, unsigned k,
+    const struct kenv *env, char *err, size_t errlen)
 {
 	const char *tmp = getenv("TMPDIR");
-	struct kobj *o;
 	char *dir, *file;
 
-	if (src->path == NULL) {
-		snprintf(err, errlen, "the built-in kernels have no replicas");
-		return NULL;
-	}
 	dir = xasprintf("%s/csumbench-replica.XXXXXX", tmp != NULL &&
 	    *tmp != '\0' ? tmp : "/tmp");
 	if (mkdtemp(dir) == NULL) {
 		snprintf(err, errlen, "%s: cannot make a directory for a "
 		    "replica of %s: %s", dir, src->path, strerror(errno));
 		free(dir);
+		kobj_free(o);
 		return NULL;
 	}
 	file = xasprintf("%s/%u.so", dir, k);
-	o = xcalloc(1, sizeof(*o));
-	o->path = xstrdup(src->path);
-	o->name = xasprintf("%s" KOBJ_REPLICA_SEP "%u", src->name, k);
 	if (kobj_copy_file(src->path, file) != 0) {
 		snprintf(err, errlen, "%s: cannot copy it for replica %u (%s): "
 		    "%s", src->path, k, file, strerror(errno));
@@ -385,12 +386,116 @@ kobj_replica(const struct kobj *src, unsigned k, const struct kenv *env,
 		o = NULL;
 	} else
 		o = kobj_open(o, file, env, err, errlen);
-	/* The mapping outlives the file: nothing is left behind. */
 	(void)unlink(file);
 	(void)rmdir(dir);
 	free(file);
 	free(dir);
 	return o;
+}
+
+/*
+ * Use the copy p of o's image (o->loaded's object): its table, its
+ * exception table, its init hook. On failure p is freed and o is as it
+ * was.
+ */
+static int
+kobj_use_place(struct kobj *o, struct kplace *p, const struct kenv *env,
+    char *err, size_t errlen)
+{
+	struct kobj old = *o;
+
+	o->table = (const struct kernel_table *)((const char *)o->loaded +
+	    p->delta);
+	o->place = *p;
+	o->shift = (size_t)p->delta & (KPLACE_PERIOD - 1);
+	o->kernels = NULL;
+	if (kobj_check(o->table, env->have, kobj_what(o), err, errlen) != 0 ||
+	    (kobj_name_kernels(o), kobj_setup(o, env, err, errlen)) != 0) {
+		if (o->kernels != NULL) {
+			size_t i;
+
+			for (i = 0; i < o->n; i++)
+				free((char *)o->kernels[i].name);
+			free((struct kernel *)o->kernels);
+		}
+		kplace_free(p);
+		*o = old;
+		return -1;
+	}
+	return 0;
+}
+
+int
+kobj_move(struct kobj *o, size_t shift, size_t pad, const struct kenv *env,
+    char *err, size_t errlen)
+{
+	struct kobj old = *o;
+	struct kplace p;
+	size_t i;
+
+	if (o->handle == NULL) {
+		snprintf(err, errlen, "%s: only a loaded object can be moved",
+		    kobj_what(o));
+		return -1;
+	}
+	if (kplace_copy(o->handle, shift, pad, &p, err, errlen) != 0)
+		return -1;
+	kfault_unregister(o->table->extable);
+	if (kobj_use_place(o, &p, env, err, errlen) != 0) {
+		(void)kfault_register(o->table->extable, o->table->extable_end);
+		return -1;
+	}
+	/* The kernels as they were: names and the previous copy, if any. */
+	for (i = 0; i < old.n; i++)
+		free((char *)old.kernels[i].name);
+	free((struct kernel *)old.kernels);
+	kplace_free(&old.place);
+	return 0;
+}
+
+size_t
+kobj_unaligned(const struct kobj *o)
+{
+	Dl_info self, in;
+	size_t i, n = 0;
+	const void *fn;
+
+	if (dladdr(o->loaded, &self) == 0)
+		return 0;
+	for (i = 0; i < o->loaded->nkernels; i++) {
+		fn = (const void *)(uintptr_t)o->loaded->kernels[i].fn.any;
+		/* A kernel that is another object's function (libc's
+		 * memcpy) lies where that object put it, alike for all. */
+		if (dladdr(fn, &in) != 0 && in.dli_fbase == self.dli_fbase)
+			n += kplace_offset(fn) != 0;
+	}
+	return n;
+}
+
+struct kobj *
+kobj_replica(const struct kobj *src, unsigned k, size_t shift, size_t pad,
+    const struct kenv *env, char *note, size_t notelen, char *err,
+    size_t errlen)
+{
+	struct kobj *o;
+	struct kplace p;
+
+	*note = '\0';
+	if (src->path == NULL || src->handle == NULL) {
+		snprintf(err, errlen, "the built-in kernels have no replicas");
+		return NULL;
+	}
+	o = xcalloc(1, sizeof(*o));
+	o->path = xstrdup(src->path);
+	o->name = xasprintf("%s" KOBJ_REPLICA_SEP "%u", src->name, k);
+	o->loaded = src->loaded;
+	if (kplace_copy(src->handle, shift, pad, &p, note, notelen) == 0) {
+		if (kobj_use_place(o, &p, env, err, errlen) == 0)
+			return o;
+		kobj_free(o);
+		return NULL;
+	}
+	return kobj_replica_file(o, src, k, env, err, errlen);
 }
 
 void

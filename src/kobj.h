@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "../kernels/kernel.h"
+#include "kplace.h"
 
 /* Longest NAME accepted. */
 #define KOBJ_NAME_MAX	32
@@ -25,6 +26,12 @@ struct kobj {
 	const struct kernel_table *table;
 	const struct kernel *kernels;	/* as csumbench names them */
 	size_t		 n;
+	/* The table as dlopen() mapped it (a copy's is at place.delta). */
+	const struct kernel_table *loaded;
+	/* Where the code was moved (kobj_move, kobj_replica); map NULL: not. */
+	struct kplace	 place;
+	/* The move within KPLACE_PERIOD (place.delta mod it). */
+	size_t		 shift;
 };
 
 /*
@@ -42,18 +49,36 @@ struct kobj *kobj_builtin(const struct kenv *env, char *err, size_t errlen);
 struct kobj *kobj_load(const char *arg, const struct kenv *env, char *err,
 	    size_t errlen);
 /*
- * Replica k (2 and up) of the loaded object src: the same file's bytes
- * copied to a private temporary file (in $TMPDIR, else /tmp) and loaded
- * from there, so that its code lies at other addresses than src's
- * (dlopen of src's path would return src itself); the file and its
- * directory are removed at once, the mapping stays. Named NAME.k (a
- * name --load cannot give: KOBJ_REPLICA_SEP is not allowed in one), its
- * kernels "NAME.k:family.variant"; set up as kobj_load does. Returns NULL
- * with err set.
+ * Replica k (2 and up) of the loaded object src, its image copied by
+ * kplace_copy() at shift within the page (a multiple of KPLACE_STEP) with
+ * pad pages below it: the same code and data as src as loaded, at other
+ * addresses. Where src's code cannot be moved (kplace.h says which
+ * objects), the file's bytes are copied to a private temporary file (in
+ * $TMPDIR, else /tmp) and loaded from there instead, so that its code
+ * lies at other pages than src's but at the same offsets within them,
+ * and *note says why (else *note is ""). Named NAME.k (a name --load
+ * cannot give: KOBJ_REPLICA_SEP is not allowed in one), its kernels
+ * "NAME.k:family.variant"; set up as kobj_load does. Returns NULL with
+ * err set.
  */
 #define KOBJ_REPLICA_SEP	"."
-struct kobj *kobj_replica(const struct kobj *src, unsigned k,
+struct kobj *kobj_replica(const struct kobj *src, unsigned k, size_t shift,
+	    size_t pad, const struct kenv *env, char *note, size_t notelen,
+	    char *err, size_t errlen);
+/*
+ * Move the loaded object o's code (kplace_copy() of its image, at shift
+ * with pad pages) and use the copy from now on: its table, exception
+ * table and init hook (called again with env). Returns 0, or -1 with err
+ * set, o unchanged.
+ */
+int	kobj_move(struct kobj *o, size_t shift, size_t pad,
 	    const struct kenv *env, char *err, size_t errlen);
+/*
+ * How many of o's kernels do not start a KPLACE_PERIOD (4 KiB) as loaded
+ * (before any move): a build without -falign-functions=4096, whose
+ * kernels' offsets within their pages change when other code does.
+ */
+size_t	kobj_unaligned(const struct kobj *o);
 /* Call o's init hook again, with new facts. Returns 0, or -1 with err set. */
 int	kobj_init(struct kobj *o, const struct kenv *env, char *err,
 	    size_t errlen);

@@ -236,6 +236,8 @@ const struct rfield rfields[] = {
 	{ "bpu_bound", "bpu_bound", 374, RT_NUM, 0, .get = get_bpu_bound },
 	{ "above_bound", "above_bound", 376, RT_COUNT, 0,
 	    .get = get_above_bound },
+	{ "code_offset", "code_offset", 377, RT_NUM, RF_NONNEG,
+	    AT(code_offset) },
 
 	{ NULL, "samples", 380, RT_SAMPLES, RF_FLOOR, AT(samples) },
 	{ NULL, "floor_samples", 390, RT_SAMPLES, 0, AT(floors) },

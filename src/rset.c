@@ -13,6 +13,7 @@
 #include "dist.h"
 #include "rfield.h"
 #include "rkey.h"
+#include "kplace.h"
 #include "rset.h"
 #include "stats.h"
 #include "util.h"
@@ -56,7 +57,7 @@ rset_add(struct rset *rs)
 	stats_compute(NULL, 0, &p->net);
 	p->distance = RSET_NO_DISTANCE;
 	p->hz = p->cycle = p->overhead = p->floor = NAN;
-	p->mean_size = NAN;
+	p->mean_size = p->code_offset = NAN;
 	return p;
 }
 
@@ -272,6 +273,8 @@ rset_from_points(struct rset *rs, const struct point *pts, size_t n,
 		p->st = q->st;
 		p->net = q->net;
 		p->overhead = q->overhead;
+		p->code_offset = (double)kplace_offset((const void *)
+		    (uintptr_t)q->k->fn.any);
 	}
 	rset_finish(rs);
 }

@@ -60,6 +60,11 @@ struct rpoint {
 	 * (compare tests these).
 	 */
 	double	*run_med;
+	/*
+	 * Where the kernel's entry lay when it was measured: its offset
+	 * within 4 KiB (kplace.h; what code layout depends on), NaN unknown.
+	 */
+	double	 code_offset;
 	double	*samples;	/* raw per-call costs in order taken, or NULL */
 	double	*floors;	/* each sample's empty-call cost, or NULL */
 };

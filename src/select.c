@@ -109,7 +109,8 @@ select_load(const char *arg, char *err, size_t errlen)
 }
 
 const struct kobj *
-select_replicate(const char *name, unsigned k, char *err, size_t errlen)
+select_replicate(const char *name, unsigned k, size_t shift, size_t pad,
+    char *note, size_t notelen, char *err, size_t errlen)
 {
 	const struct kobj *src = select_object(name);
 	struct kobj *o;
@@ -118,10 +119,33 @@ select_replicate(const char *name, unsigned k, char *err, size_t errlen)
 		snprintf(err, errlen, "no object is loaded as \"%s\"", name);
 		return NULL;
 	}
-	if ((o = kobj_replica(src, k, &sel_env, err, errlen)) == NULL)
+	if ((o = kobj_replica(src, k, shift, pad, &sel_env, note, notelen,
+	    err, errlen)) == NULL)
 		return NULL;
 	select_add(o);
 	return o;
+}
+
+int
+select_move(const char *name, size_t shift, size_t pad, char *err,
+    size_t errlen)
+{
+	size_t i, j;
+
+	for (i = 1; i < sel_nobjs; i++)
+		if (strcmp(sel_objs[i]->name, name) == 0)
+			break;
+	if (i == sel_nobjs) {
+		snprintf(err, errlen, "no object is loaded as \"%s\"", name);
+		return -1;
+	}
+	if (kobj_move(sel_objs[i], shift, pad, &sel_env, err, errlen) != 0)
+		return -1;
+	/* Its kernels have new entries: the list again, in its order. */
+	for (i = sel_n = 0; i < sel_nobjs; i++)
+		for (j = 0; j < sel_objs[i]->n; j++)
+			sel_list[sel_n++] = &sel_objs[i]->kernels[j];
+	return 0;
 }
 
 const struct kobj *

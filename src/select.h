@@ -33,11 +33,20 @@ int	select_tune(const struct ktuned *v, size_t n, char *err, size_t errlen);
  */
 const struct kobj *select_load(const char *arg, char *err, size_t errlen);
 /*
- * Load replica k (2 and up) of the loaded object called name (kobj.h,
- * kobj_replica): its kernels join the list as "name.k:family.variant".
- * Returns the object, or NULL with a one-line message in err.
+ * Load replica k (2 and up) of the loaded object called name, its code at
+ * shift within the page with pad pages below (kobj.h, kobj_replica; *note
+ * says why the code could not be moved, else ""): its kernels join the
+ * list as "name.k:family.variant". Returns the object, or NULL with a
+ * one-line message in err.
  */
-const struct kobj *select_replicate(const char *name, unsigned k, char *err,
+const struct kobj *select_replicate(const char *name, unsigned k,
+	    size_t shift, size_t pad, char *note, size_t notelen, char *err,
+	    size_t errlen);
+/*
+ * Move the code of the loaded object called name (kobj_move) before any of
+ * its kernels is selected. Returns 0, or -1 with err set (nothing moved).
+ */
+int	select_move(const char *name, size_t shift, size_t pad, char *err,
 	    size_t errlen);
 /* The loaded object called name, or NULL. */
 const struct kobj *select_object(const char *name);

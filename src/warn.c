@@ -17,10 +17,11 @@
 static const char *const warn_name[WARN_N] = {
 	[WARN_VM] = "vm", [WARN_LOAD] = "load", [WARN_GOVERNOR] = "governor",
 	[WARN_TURBO] = "turbo", [WARN_CI] = "ci", [WARN_CLOCK] = "clock",
-	[WARN_FEW] = "few", [WARN_BOUND] = "bound",
+	[WARN_FEW] = "few", [WARN_BOUND] = "bound", [WARN_LAYOUT] = "layout",
 };
 
-const char warn_names[] = "vm, load, governor, turbo, ci, clock, few, bound";
+const char warn_names[] = "vm, load, governor, turbo, ci, clock, few, bound, "
+    "layout";
 
 static unsigned warn_off;	/* bit id: turned off */
 static unsigned warn_done;	/* bit id: printed */

@@ -20,10 +20,11 @@ enum warn_id {
 	WARN_CLOCK,	/* the core clock moved during the run */
 	WARN_FEW,	/* too few samples per point */
 	WARN_BOUND,	/* a throughput above the physical bound */
+	WARN_LAYOUT,	/* kernels of an --ab object not at a fixed offset */
 	WARN_N
 };
 
-/* "vm, load, governor, turbo, ci, clock, few, bound": for the help. */
+/* "vm, load, ..., layout": for the help. */
 extern const char warn_names[];
 
 /*

@@ -137,6 +137,36 @@ r=$?
 [ $r -le 1 ] && [ "$(cell "$TMPD/rep2.csv" '*' kernel | sort -u | tr '\n' ' ')" = \
 	"new.2:csum.generic64 new.3:csum.generic64 new.4:csum.generic64 new:csum.generic64 old.2:csum.generic64 old.3:csum.generic64 old.4:csum.generic64 old:csum.generic64 " ]
 ok $? "run --ab --fail-above: four copies of each object by default (exit $r)"
+# Layout: copy k of both objects at one offset within 4 KiB (their kernels
+# start a 4 KiB boundary), the four copies at four offsets, in 64-byte
+# steps, one in each quarter of the page.
+offs=""
+for k in "" .2 .3 .4; do
+	a=$(cell "$TMPD/rep2.csv" "kernel=old$k:csum.generic64" code_offset)
+	b=$(cell "$TMPD/rep2.csv" "kernel=new$k:csum.generic64" code_offset)
+	[ -n "$a" ] && [ "$a" = "$b" ] && [ $((a % 64)) -eq 0 ] || offs=bad
+	offs="$offs $a"
+done
+echo "# code offsets of the copies:$offs"
+case $offs in
+*bad*) false ;;
+*) [ "$(echo $offs | tr ' ' '\n' | awk '{ print int($1 / 1024) }' |
+	sort -u | wc -l)" -eq 4 ] ;;
+esac
+ok $? "run --ab: copy k of old and of new at one offset, the copies apart:$offs"
+! grep -q 'warning: --ab: .* do not start a 4 KiB boundary' "$TMPD/err"
+ok $? "... with no layout warning for objects built by this tree"
+# An object built without -falign-functions=4096: its kernels' offsets
+# within their pages follow the code around them; the run says so.
+KOK=$top_builddir/tests/kobj_ok.so
+cp "$KOK" "$TMPD/ok2.so"
+"$CSUMBENCH" run --load "$KOK=x" --load "$TMPD/ok2.so=y" --ab x,y \
+	-k csum.words32 -s 64 --max-time 0.01 --style csv \
+	>"$TMPD/out" 2>"$TMPD/err"
+grep -q 'the code of x and of y at one offset in the page ([0-9]* B)' "$TMPD/err"
+ok $? "run --ab says where it placed the code"
+grep -q 'warning: --ab: [0-9]* kernels of x and [0-9]* of y do not start a 4 KiB boundary.*-falign-functions=4096.*(-W no-layout)' "$TMPD/err"
+ok $? "run --ab of objects built without -falign-functions=4096: a warning naming the flag"
 expect_exit 2 "--replicas without --ab: exit 2" -- \
 	"$CSUMBENCH" run --replicas 2 -k csum.ref -s 64 -q
 stderr_one_line 'replicas.*--ab' "... one line"

@@ -21,6 +21,7 @@
 #include "../kernels/linux_compat.h"
 #include "../src/cmd.h"
 #include "../src/kobj.h"
+#include "../src/kplace.h"
 #include "../src/select.h"
 #include "../src/verify.h"
 #include "tap.h"
@@ -310,6 +311,66 @@ test_verify(void)
 	    ERR(err));
 }
 
+/*
+ * Copies of a loaded object at chosen offsets (kplace.h): every kernel of
+ * a copy lies at the offset asked for (the object's kernels start a 4 KiB
+ * boundary: configure's -falign-functions=4096), runs from the copy, and
+ * computes what the original does, faults recovered; copies of one object
+ * at one offset lie apart. A shift that is not a multiple of 64 bytes is
+ * refused.
+ */
+static void
+test_move(void)
+{
+	static char out[8192];
+	const struct kobj *o, *r;
+	const struct kernel *k, *orig;
+	char note[256], why[200];
+	size_t i, bad = 0, outside = 0, shift = 64 * 27;
+	uintptr_t lo, hi;
+
+	tap_ok(load("csumbench-kernels.so", "mv") == 0 &&
+	    (o = select_object("mv")) != NULL && kobj_unaligned(o) == 0,
+	    "csumbench-kernels.so: every kernel of its own starts a 4 KiB "
+	    "boundary%s%s", ERR(err));
+	orig = select_by_name("mv:csum.generic64");
+	tap_ok(orig != NULL && select_move("mv", shift, 3, err,
+	    sizeof(err)) == 0, "the object's code moves by %zu bytes%s%s",
+	    shift, ERR(err));
+	o = select_object("mv");
+	lo = (uintptr_t)o->place.map;
+	hi = lo + o->place.len;
+	for (i = 0; o->place.map != NULL && i < o->n; i++) {
+		uintptr_t f = (uintptr_t)o->kernels[i].fn.any;
+
+		if (f < lo || f >= hi)
+			outside++;	/* libc's own (memcpy.libc) */
+		else if (kplace_offset((const void *)f) != shift)
+			bad++;
+	}
+	tap_ok(o->place.map != NULL && bad == 0 && outside <= 3 &&
+	    o->shift == shift, "every moved kernel lies at offset %zu, in the "
+	    "copy (%zu not, %zu outside it)", shift, bad, outside);
+	tap_ok(verify_pattern("mv:csum.*,mv:memcpy.*", out, sizeof(out)) == 0,
+	    "the moved csum and memcpy kernels verify");
+	k = select_by_name("mv:copy.unaligned");
+	tap_ok(k != NULL && fault_exact(k->fn.copy, 0, why, sizeof(why)) &&
+	    fault_exact(k->fn.copy, 1, why, sizeof(why)),
+	    "the moved copy.unaligned recovers its faults exactly: %s", why);
+	r = select_replicate("mv", 2, shift, 17, note, sizeof(note), err,
+	    sizeof(err));
+	tap_ok(r != NULL && r->place.map != NULL && note[0] == '\0' &&
+	    r->shift == shift && (k = select_by_name("mv.2:csum.generic64"))
+	    != NULL && k->fn.any != o->kernels[0].fn.any &&
+	    kplace_offset((const void *)(uintptr_t)k->fn.any) == shift,
+	    "a replica at the same offset lies elsewhere, at that offset%s%s",
+	    ERR(err));
+	tap_ok(verify_pattern("mv.2:csum.generic64", out, sizeof(out)) == 0,
+	    "the replica's csum.generic64 verifies");
+	tap_ok(select_move("mv", 100, 0, err, sizeof(err)) != 0 &&
+	    contains(err, "64"), "a shift of 100 bytes is refused: %s", err);
+}
+
 /* The Linux helpers keep their Linux meaning. */
 static void
 test_linux_compat(void)
@@ -342,6 +403,7 @@ main(void)
 	test_load_bad();
 	test_faults();
 	test_verify();
+	test_move();
 	select_unload();
 	select_all(&n);
 	tap_ok(n == csumbench_kernel_table.nkernels &&

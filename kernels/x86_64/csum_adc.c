@@ -20,7 +20,7 @@
 #include "x86_64.h"
 #include "x86_inline.h"
 
-__attribute__((aligned(64))) uint32_t
+uint32_t
 csum_adc(const void *buf, size_t n, uint32_t sum)
 {
 	return x86_fold64(x86_csum_adc_body(buf, n, sum));

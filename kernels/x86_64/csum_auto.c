@@ -62,7 +62,7 @@ csum_auto256(const void *buf, size_t n, uint32_t sum)
  * add-with-carry code (straight-line below 128 bytes) with no stack frame;
  * longer buffers are a tail call of a vector loop.
  */
-__attribute__((aligned(64))) uint32_t
+uint32_t
 csum_auto(const void *buf, size_t n, uint32_t sum)
 {
 	const unsigned char *p = buf;
