@@ -13,6 +13,7 @@
 #include "compare.h"
 #include "rformat.h"
 #include "rset.h"
+#include "gatefile.h"
 #include "optval.h"
 #include "outfile.h"
 #include "util.h"
@@ -20,7 +21,7 @@
 enum {
 	C_STYLE, C_A_KERNEL, C_B_KERNEL, C_FAIL_ABOVE, C_MIN_DELTA, C_ALPHA,
 	C_IGNORE_BELOW, C_COST, C_ALLOW_MIXED, C_FAMILY, C_KERNEL, C_OUTPUT,
-	C_QUIET
+	C_QUIET, C_JUNIT, C_GATE_MD
 };
 
 static const struct opt_row compare_rows[] = {
@@ -47,6 +48,8 @@ static const struct opt_row compare_rows[] = {
 	    .help = "write the tables to FILE (default: stdout)" },
 	[C_QUIET] = { .like = &opt_quiet,
 	    .help = "no notes on stderr (failures are still listed)" },
+	[C_JUNIT] = { .like = &opt_junit },
+	[C_GATE_MD] = { .like = &opt_gate_md },
 };
 
 /*
@@ -186,9 +189,11 @@ compare_exec(struct options *o)
 	char **av = o->argv;
 	int rc, multi, one = o->argc == 1;
 	struct outfile of;
+	struct gatefile gf;
 	char err[512];
 
 	compare_options(o, &co);
+	gatefile_open(&gf, o->val[C_JUNIT], o->val[C_GATE_MD], &co);
 	if (one && (o->val[C_A_KERNEL] == NULL || o->val[C_B_KERNEL] == NULL))
 		usage_error("compare: one file (%s) needs --a-kernel and "
 		    "--b-kernel", av[0]);
@@ -209,6 +214,7 @@ compare_exec(struct options *o)
 		usage_error("%s", err);
 	if (outfile_commit(&of, err, sizeof(err)) != 0)
 		usage_error("%s", err);
+	gatefile_commit(&gf);
 	rset_free(&a);
 	rset_free(&b);
 	return rc;

@@ -22,6 +22,7 @@
 #include "compare.h"
 #include "dist.h"
 #include "engine.h"
+#include "gatefile.h"
 #include "grid.h"
 #include "interrupt.h"
 #include "kobj.h"
@@ -43,7 +44,7 @@
 enum {
 	R_FAMILY, R_KERNEL, R_LOAD, R_SIZES, R_ALIGN, R_DISTANCE, R_PRESET,
 	R_REPS, R_OUTPUT, R_FORMAT, R_BASELINE, R_AB, R_REPLICAS, R_STYLE, R_FAIL_ABOVE,
-	R_MIN_DELTA, R_COST,
+	R_MIN_DELTA, R_JUNIT, R_GATE_MD, R_COST,
 	R_ALPHA, R_QUICK, R_SAMPLE_TIME, R_WARMUP, R_SEED, R_TIMER, R_CPU,
 	R_CACHE, R_MODE, R_TARGET_CI, R_MIN_TIME, R_MAX_TIME, R_TUNE_FILE,
 	R_QUIET, R_VERBOSE, R_WARN
@@ -117,6 +118,8 @@ static const struct opt_row run_rows[] = {
 	    "significantly more than PCT% slower than K (than A:x)" },
 	[R_MIN_DELTA] = { .like = &opt_min_delta,
 	    .help = "... and more than D units" },
+	[R_JUNIT] = { .like = &opt_junit },
+	[R_GATE_MD] = { .like = &opt_gate_md },
 	[R_COST] = { .like = &opt_cost,
 	    .help = "the cost the table and --baseline show: whole (the whole "
 	    "call) or net (the empty call's cost subtracted); files hold both "
@@ -168,6 +171,7 @@ struct run {
 	/* From the options (run_parse), completed by run_defaults. */
 	const char	*families, *patterns, *sizes, *align, *distance;
 	const char	*output;
+	const char	*junit, *gate_md;	/* --junit, --gate-md */
 	const char	*format, *baseline, *cpu_arg, *timer;
 	const char	*tune_file;
 	const char *const *loads;	/* --load, in order */
@@ -198,6 +202,7 @@ struct run {
 	int		 table;
 	const struct rformat *fmt;
 	struct outfile	 of, meta;	/* meta: of's sidecar, when it has one */
+	struct gatefile	 gf;		/* --junit, --gate-md */
 	int		 has_meta;
 	/* What the run showed (run_measure). */
 	struct engine_report er;
@@ -303,6 +308,8 @@ run_parse(struct run *r, struct options *o)
 	r->align = o->val[R_ALIGN];
 	r->distance = o->val[R_DISTANCE];
 	r->output = o->val[R_OUTPUT];
+	r->junit = o->val[R_JUNIT];
+	r->gate_md = o->val[R_GATE_MD];
 	r->format = o->val[R_FORMAT];
 	r->baseline = o->val[R_BASELINE];
 	r->tune_file = o->val[R_TUNE_FILE];
@@ -921,6 +928,7 @@ run_open(struct run *r)
 		    "the table already" : r->table < 0 ? "the delta table" :
 		    r->fmt->name);
 	run_check_used(r);
+	gatefile_open(&r->gf, r->junit, r->gate_md, &r->co);
 	if (r->table != 0)
 		return;
 	if (outfile_open(&r->of, r->output != NULL ? r->output : "-", err,
@@ -1361,6 +1369,7 @@ run_emit(struct run *r)
 	if ((r->baseline != NULL || r->ab[0] != NULL) &&
 	    (rc = compare_sets(&rs, &rs, &r->co, stdout, err, sizeof(err))) < 0)
 		usage_error("%s", err);
+	gatefile_commit(&r->gf);
 	rset_free(&rs);
 	/* Written what was measured; now end as the signal asked. */
 	if (intr_caught())

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "gate_out.h"
 #include "csv.h"
 #include "kobj.h"
 #include "rkey.h"
@@ -1327,6 +1328,10 @@ compare_sets(const struct rset *a, const struct rset *b,
 	compare_print(out, res.rows, res.n, &res, o);
 	fflush(out);
 	rc = compare_gate(&res, o);
+	if (o->junit != NULL && o->fail_above >= 0)
+		gate_out_junit(o->junit, &res, o, rc);
+	if (o->gate_md != NULL && o->fail_above >= 0)
+		gate_out_markdown(o->gate_md, &res, o, rc);
 	compare_result_free(&res);
 	return rc;
 }

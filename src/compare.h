@@ -60,8 +60,11 @@ struct cmp_opts {
 	 * between the builds as between two kernels of one object.
 	 */
 	int		 placed;
-	/* The gate's verdict also as JUnit XML and as Markdown, or NULL. */
-	const char	*junit, *gate_md;
+	/*
+	 * Where the gate's verdict also goes, as JUnit XML and as Markdown
+	 * (gate_out.h), or NULL; opened and committed by the command.
+	 */
+	FILE		*junit, *gate_md;
 };
 
 /* How a row's significance was decided. */

@@ -66,6 +66,21 @@ const struct opt_row opt_fail_above = {
 	    "slower in B, listing those points",
 };
 
+const struct opt_row opt_junit = {
+	.name = "junit", .arg = "FILE",
+	.help = "with --fail-above, also write the verdict as JUnit XML to "
+	    "FILE: a test case per point, failed, in error (cannot judge) or "
+	    "skipped (kept out by --min-delta)",
+};
+
+const struct opt_row opt_gate_md = {
+	.name = "gate-md", .arg = "FILE",
+	.help = "with --fail-above, also write the verdict as Markdown to "
+	    "FILE (a CI job's summary): the points that failed or were kept "
+	    "out and why, every point, and where the code's place moved "
+	    "costs most",
+};
+
 const struct opt_row opt_min_delta = {
 	.name = "min-delta", .arg = "D",
 	.help = "... and more than D units slower (the result's unit), or "

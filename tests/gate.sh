@@ -64,6 +64,43 @@ expect_exit 2 "--min-delta 1, one run per side: cannot judge" -- \
 	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5 --min-delta 1
 expect_exit 1 "--min-delta 0: the old gate" -- \
 	"$CSUMBENCH" compare "$A4" "$B4" --fail-above 5 --min-delta 0
+# What a floor keeps out of the verdict is named where the verdict is read.
+"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5 \
+	>/dev/null 2>"$TMPD/err"
+grep -q 'not judged: 1 point more than 5% slower but by no more than --min-delta (auto' "$TMPD/err" &&
+    grep -q '^  memcpy.x size 16 .*+25' "$TMPD/err"
+ok $? "min-delta: the point it kept out is listed with its change"
+# The verdict for CI servers: JUnit XML and Markdown, beside the exit code.
+expect_exit 1 "--junit, --gate-md: the failing gate writes both" -- \
+	"$CSUMBENCH" compare "$A4" "$B4" --fail-above 5 --min-delta 1 \
+	--junit "$TMPD/gate.xml" --gate-md "$TMPD/gate.md"
+grep -q '<testsuites name="csumbench gate (B more than 5% slower fails)" tests="2" failures="1" errors="0" skipped="0">' "$TMPD/gate.xml" &&
+    [ "$(grep -c '<testcase ' "$TMPD/gate.xml")" -eq 2 ] &&
+    grep -q '<testcase classname="memcpy.x" name="16 B, offsets 0/0, distance 2048, hot, throughput">' "$TMPD/gate.xml" &&
+    [ "$(grep -c '<failure message="significantly more than the threshold slower: +2[0-9.]*% (+2.1' "$TMPD/gate.xml")" -eq 1 ] &&
+    tail -1 "$TMPD/gate.xml" | grep -q '^</testsuites>$'
+ok $? "--junit: two test cases, the 16 B point failed with its change"
+grep -q '^## csumbench gate: FAIL$' "$TMPD/gate.md" &&
+    grep -q '^| `memcpy.x` | 16 B, .* | +2[0-9.]*% | +2.1 | .* | \*\*FAIL\*\* |$' "$TMPD/gate.md" &&
+    grep -q 'CPU: Test' "$TMPD/gate.md"
+ok $? "--gate-md: the verdict, the failing point's row, the CPU"
+expect_exit 0 "--junit of a passing gate" -- \
+	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5 \
+	--junit "$TMPD/pass.xml" --gate-md "$TMPD/pass.md"
+grep -q 'tests="2" failures="0" errors="0" skipped="1"' "$TMPD/pass.xml" &&
+    grep -q '<skipped message="not judged: slower by no more than --min-delta' "$TMPD/pass.xml" &&
+    grep -q '^## csumbench gate: pass$' "$TMPD/pass.md" &&
+    grep -q 'not judged (--min-delta) |$' "$TMPD/pass.md"
+ok $? "... the point --min-delta kept out is skipped with the reason, not a silent pass"
+expect_exit 2 "--junit without --fail-above: exit 2" -- \
+	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --junit "$TMPD/x.xml"
+stderr_one_line 'junit.*fail-above' "... one line naming both"
+[ ! -e "$TMPD/x.xml" ]
+ok $? "... and no file written"
+expect_exit 2 "--gate-md into a directory that does not exist: exit 2" -- \
+	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5 \
+	--gate-md "$TMPD/nodir/g.md"
+stderr_one_line 'nodir' "... one line naming it"
 expect_exit 0 "--min-delta 3: still passes" -- \
 	"$CSUMBENCH" compare "$TMPD/a.json" "$TMPD/b.json" --fail-above 5 --min-delta 3
 expect_exit 0 "--min-delta auto given explicitly passes" -- \

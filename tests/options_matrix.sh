@@ -54,6 +54,10 @@ run|$RUN|--fail-above 5|error
 run|$RUN --baseline memcpy.libc|--fail-above 5|acts
 run|$RUN --baseline memcpy.libc|--min-delta 1|error
 run|$RUN --baseline memcpy.libc --fail-above 5|--min-delta 100|acts
+run|$RUN --baseline memcpy.libc|--junit $D/j.xml|error
+run|$RUN --baseline memcpy.libc --fail-above 5|--junit $D/j.xml|same:the verdict also goes to a file of its own
+run|$RUN --baseline memcpy.libc|--gate-md $D/g.md|error
+run|$RUN --baseline memcpy.libc --fail-above 5|--gate-md $D/g.md|same:the verdict also goes to a file of its own
 run|$RUN|--cost net|error
 run|$RUN --baseline memcpy.libc|--cost net|acts
 run|$RUN --format table -o -|--cost net|acts
@@ -123,6 +127,10 @@ compare|$D/a.json $D/b.json|--b-kernel memcpy.bytes|acts
 compare|$D/a.json $D/a.json --a-kernel memcpy.libc --b-kernel memcpy.bytes|--fail-above 5|acts
 compare|$D/a.json $D/b.json|--min-delta 1|error
 compare|$D/a.json $D/a.json --a-kernel memcpy.libc --b-kernel memcpy.bytes --fail-above 5|--min-delta 100000|acts
+compare|$D/a.json $D/b.json|--junit $D/j.xml|error
+compare|$D/a.json $D/a.json --a-kernel memcpy.libc --b-kernel memcpy.bytes --fail-above 5|--junit $D/j.xml|same:the verdict also goes to a file of its own
+compare|$D/a.json $D/b.json|--gate-md $D/g.md|error
+compare|$D/a.json $D/a.json --a-kernel memcpy.libc --b-kernel memcpy.bytes --fail-above 5|--gate-md $D/g.md|same:the verdict also goes to a file of its own
 compare|$D/a.json $D/b.json|--alpha 0.000001|acts
 compare|$D/a.json $D/b.json|--ignore-below 32|acts
 compare|$D/a.json $D/b.json|--cost net|acts

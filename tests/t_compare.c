@@ -108,6 +108,9 @@ nfail(const struct cmp_result *res)
 }
 
 /* compare_gate's verdict, and what it said on stderr (in msg). */
+/* Everything the last gate_said() printed, every line. */
+static char said_all[8192];
+
 static int
 gate_said(const struct cmp_result *res, const struct cmp_opts *o, char *msg,
     size_t len)
@@ -128,6 +131,7 @@ gate_said(const struct cmp_result *res, const struct cmp_opts *o, char *msg,
 	rewind(tmp);
 	n = fread(msg, 1, len - 1, tmp);
 	msg[n] = '\0';
+	snprintf(said_all, sizeof(said_all), "%s", msg);
 	msg[strcspn(msg, "\n")] = '\0';
 	fclose(tmp);
 	return rc;
@@ -593,6 +597,10 @@ test_replicas(void)
 	    strstr(msg, "1 not in every replica") != NULL,
 	    "30%% slower in copy 1, equal in copy 2: a pass, \"not in every "
 	    "replica\" (exit %d: %s)", rc, msg);
+	tap_ok(strstr(said_all, "passed: 1 point significantly slower in "
+	    "some copies, not in every one") != NULL && strstr(said_all,
+	    "(1 of 2 copies slower, +0.0% to +29") != NULL,
+	    "... and the point is named with its copies' changes");
 	compare_result_free(&res);
 	rset_free(&s);
 
@@ -601,7 +609,10 @@ test_replicas(void)
 	rc = run(&t, &t, &o, &res, err);
 	rc = rc == 0 ? gate_said(&res, &o, msg, sizeof(msg)) : -1;
 	tap_ok(rc == EXIT_CHECK && nfail(&res) == 2 &&
-	    strstr(msg, "FAIL: 1 of 2 points") != NULL,
+	    strstr(msg, "FAIL: 1 of 2 points") != NULL &&
+	    strstr(said_all, "(2 of 2 copies slower, +") !=
+	    NULL && strstr(strstr(said_all, "(2 of 2 copies") + 1,
+	    "(2 of 2 copies") == NULL,
 	    "10%% slower in both copies: fails, one point (exit %d: %s)", rc,
 	    msg);
 	compare_result_free(&res);
@@ -744,6 +755,15 @@ test_paired_gate(void)
 	    "--ab: 2 ticks at 16 B is within half the empty call (3), 10%% at "
 	    "4 KiB fails with p = 2^-%d", NS / 8);
 	compare_result_free(&res);
+	o.placed = 1;
+	rc = run(&s, &s, &o, &res, err);
+	tap_ok(rc == 0 && res.n == 2 && !res.rows[0].small &&
+	    res.rows[0].min_delta == 0 && res.rows[0].gate_fail &&
+	    res.rows[1].gate_fail,
+	    "--ab with the code placed by run (copy k of both at one offset): "
+	    "--min-delta auto is 0, and the 2 ticks at 16 B fail");
+	compare_result_free(&res);
+	o.placed = 0;
 	o.ab_a = o.ab_b = NULL;
 	o.a_kernel = "old:memcpy.x";
 	o.b_kernel = "new:memcpy.x";
