@@ -72,10 +72,13 @@ while [ "$i" -le "$runs" ]; do
 	    2>"$dir/err"
 	rc=$?
 	set -e
-	# The gate lists each slower point as "  b:KERNEL size N ..." (and
-	# its other copies as "  b.K:KERNEL ...": counted once).
-	flagged=$(sed -n 's/^  b:\([^ ]*\) size \([0-9]*\) .*/\1@\2/p' \
-	    "$dir/err" | tr '\n' ' ' | sed 's/ $//')
+	# The gate lists each failing point once, as "  b:KERNEL size N ..."
+	# under its FAIL line (the points it kept out follow under lines of
+	# their own: not flagged).
+	flagged=$(awk '/compare: FAIL:/ { f = 1; next } /^csumbench:/ { f = 0 }
+	    f' "$dir/err" |
+	    sed -n 's/^  b:\([^ ]*\) size \([0-9]*\) .*/\1@\2/p' |
+	    tr '\n' ' ' | sed 's/ $//')
 	case $rc in
 	0) pass=$((pass + 1)) ;;
 	1) fail=$((fail + 1)) ;;
