@@ -27,6 +27,7 @@
 #include "interrupt.h"
 #include "kobj.h"
 #include "kplace.h"
+#include "layout.h"
 #include "optval.h"
 #include "outfile.h"
 #include "preset.h"
@@ -106,11 +107,12 @@ static const struct opt_row run_rows[] = {
 	    "table of B against A from the paired samples (results to -o "
 	    "FILE if given)" },
 	[R_REPLICAS] = { .name = "replicas", .arg = "N",
-	    .help = "with --ab: load each object N times (1 to 4), at "
-	    "different addresses, as A, A.2, ... (a name --load cannot "
-	    "give); each copy of A is paired with that copy of B, and "
-	    "--fail-above fails a point only when every copy is slower. "
-	    "Default: 4 with --fail-above, else 1" },
+	    .help = "load each --load object N times (1 to 4), its code at "
+	    "N offsets in the page, as NAME, NAME.2, ...; the summary says "
+	    "how far each kernel's cost moved between them. With --ab, copy "
+	    "k of A and of B at one offset, paired, and the gate fails a "
+	    "point only when every copy is slower. Default: 4 with --ab and "
+	    "--fail-above, else 1" },
 	[R_STYLE] = { .like = &opt_style,
 	    .help = "of that table: bpf, ticks, markdown or csv" },
 	[R_FAIL_ABOVE] = { .like = &opt_fail_above,
@@ -178,6 +180,7 @@ struct run {
 	size_t		 nloads;
 	char		*ab[2];		/* --ab A,B: the objects' names */
 	unsigned	 replicas;	/* --replicas: copies of each */
+	char		*copy_patterns;	/* -k with the copies' names */
 	const struct run_preset *preset;
 	int		 quick, def_cpu, reps_given;
 	int		 verbose;	/* -v: the table after the summary */
@@ -322,9 +325,9 @@ run_parse(struct run *r, struct options *o)
 		if (optval_uint(OPTVAL_OF(o, R_REPLICAS), 1, 4, &n, err,
 		    sizeof(err)) != 0)
 			usage_error("%s", err);
-		if (r->ab[0] == NULL)
-			usage_error("--replicas: copies of --ab's objects; "
-			    "give --ab A,B");
+		if (r->ab[0] == NULL && r->nloads == 0)
+			usage_error("--replicas: copies of loaded objects; "
+			    "give --load FILE or --ab A,B");
 		r->replicas = (unsigned)n;
 	}
 	if (options_given(o, R_PRESET))
@@ -708,35 +711,92 @@ run_placement_note(const struct run *r, const size_t *shift, int moved,
 }
 
 /*
- * Place --ab's objects: copy 1 of each moved to its offset, copies 2..N
- * made (kobj.h); where the code cannot be moved, copies of the file.
- * Returns whether both builds' code was placed.
+ * Place the objects called names[0..n-1]: copy 1 of each moved to its
+ * offset, copies 2..N made (kobj.h), copy k of every object at one offset;
+ * where the code cannot be moved, copies of the file (why says why).
+ * *shift gets the offsets (to free). Returns whether every object's code
+ * was placed.
  */
+static int
+run_place(const struct run *r, const char *const *names, size_t n,
+    size_t **shift, char *why, size_t whylen)
+{
+	char err[512], note[512];
+	uint64_t rs = r->eo.seed ? r->eo.seed ^ UINT64_C(0x1a7047) :
+	    (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+	unsigned k;
+	size_t s;
+	int moved = 1;
+
+	*shift = xcalloc(r->replicas, sizeof(**shift));
+	for (k = 1; k <= r->replicas; k++)
+		(*shift)[k - 1] = run_copy_shift(k, r->replicas, &rs);
+	for (s = 0; s < n; s++)
+		if (select_move(names[s], (*shift)[0], (size_t)(rng_next(&rs) %
+		    RUN_PAD_PAGES), why, whylen) != 0)
+			moved = 0;
+	for (k = 2; k <= r->replicas; k++)
+		for (s = 0; s < n; s++)
+			if (select_replicate(names[s], k, moved ?
+			    (*shift)[k - 1] : 0, (size_t)(rng_next(&rs) %
+			    RUN_PAD_PAGES), note, sizeof(note), err,
+			    sizeof(err)) == NULL)
+				usage_error("--replicas: %s", err);
+	return moved;
+}
+
+/* Place --ab's objects (run_place). Returns whether both were placed. */
 static int
 run_replicate(const struct run *r)
 {
-	char err[512], why[512] = "", note[512];
-	uint64_t rs = r->eo.seed ? r->eo.seed ^ UINT64_C(0x1a7047) :
-	    (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-	size_t *shift = xcalloc(r->replicas, sizeof(*shift));
-	unsigned k;
-	int s, moved = 1;
+	char why[512] = "";
+	size_t *shift;
+	int moved;
 
-	for (k = 1; k <= r->replicas; k++)
-		shift[k - 1] = run_copy_shift(k, r->replicas, &rs);
-	for (s = 0; s < 2; s++)
-		if (select_move(r->ab[s], shift[0], (size_t)(rng_next(&rs) %
-		    RUN_PAD_PAGES), why, sizeof(why)) != 0)
-			moved = 0;
-	for (k = 2; k <= r->replicas; k++)
-		for (s = 0; s < 2; s++)
-			if (select_replicate(r->ab[s], k, moved ? shift[k - 1] :
-			    0, (size_t)(rng_next(&rs) % RUN_PAD_PAGES), note,
-			    sizeof(note), err, sizeof(err)) == NULL)
-				usage_error("--replicas: %s", err);
+	moved = run_place(r, (const char *const *)r->ab, 2, &shift, why,
+	    sizeof(why));
 	run_placement_note(r, shift, moved, why);
 	free(shift);
 	return moved;
+}
+
+/*
+ * --replicas without --ab: every loaded object's code placed N times, so
+ * that the summary can say how far each kernel's cost moves with its
+ * layout; -k's patterns of NAME:... also select NAME.k:...
+ */
+static void
+run_copies(struct run *r)
+{
+	const char **names = xcalloc(select_nobjects() + 1, sizeof(*names));
+	char why[512] = "", *pats, *t, *tok, *save = NULL, *p, sfx[16];
+	size_t *shift, n = 0, i;
+	unsigned k;
+
+	for (i = 1; i < select_nobjects(); i++)
+		names[n++] = select_object_at(i)->name;
+	if (!run_place(r, names, n, &shift, why, sizeof(why)))
+		talk("csumbench: --replicas: code not moved (%s): the copies "
+		    "differ in their pages only\n", why);
+	free(shift);
+	free(names);
+	if (r->patterns == NULL)
+		return;
+	pats = xstrdup(r->patterns);
+	t = xstrdup(r->patterns);
+	for (p = pats; (tok = strtok_r(p, ",", &save)) != NULL; p = NULL)
+		for (k = 2; strchr(tok, ':') != NULL && k <= r->replicas; k++) {
+			char *u;
+
+			run_replica_suffix(k, sfx, sizeof(sfx));
+			u = xasprintf("%s,%.*s%s%s", t, (int)strcspn(tok, ":"),
+			    tok, sfx, strchr(tok, ':'));
+			free(t);
+			t = u;
+		}
+	free(pats);
+	r->copy_patterns = t;
+	r->patterns = t;
 }
 
 /*
@@ -794,6 +854,8 @@ run_kernels(struct run *r)
 	if (r->ab[0] != NULL)
 		run_select_ab(r);
 	else {
+		if (r->replicas > 1)
+			run_copies(r);
 		if (select_kernels(r->families, r->patterns, 0, &r->sel, err,
 		    sizeof(err)) != 0)
 			usage_error("%s", err);
@@ -1366,6 +1428,13 @@ run_emit(struct run *r)
 		run_emit_table(r, &rs);
 	else if (r->table == 0)
 		run_emit_file(r, &rs);
+	/* --replicas of loaded objects: what their layout did to each. */
+	if (r->replicas > 1 && r->ab[0] == NULL && (r->table > 0 ||
+	    verbose_level > 0)) {
+		if (r->table > 0)
+			putchar('\n');
+		layout_write(r->table > 0 ? stdout : stderr, &rs, 10);
+	}
 	if ((r->baseline != NULL || r->ab[0] != NULL) &&
 	    (rc = compare_sets(&rs, &rs, &r->co, stdout, err, sizeof(err))) < 0)
 		usage_error("%s", err);
@@ -1400,6 +1469,7 @@ run_exec(struct options *o)
 	select_free(&r.sel);
 	free(r.ab[0]);
 	free(r.ab[1]);
+	free(r.copy_patterns);
 	grid_free(&r.sg);
 	grid_free_align(&r.ag);
 	grid_free(&r.dg);

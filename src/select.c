@@ -148,6 +148,18 @@ select_move(const char *name, size_t shift, size_t pad, char *err,
 	return 0;
 }
 
+size_t
+select_nobjects(void)
+{
+	return sel_nobjs;
+}
+
+const struct kobj *
+select_object_at(size_t i)
+{
+	return i < sel_nobjs ? sel_objs[i] : NULL;
+}
+
 const struct kobj *
 select_object(const char *name)
 {

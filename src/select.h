@@ -48,6 +48,9 @@ const struct kobj *select_replicate(const char *name, unsigned k,
  */
 int	select_move(const char *name, size_t shift, size_t pad, char *err,
 	    size_t errlen);
+/* How many objects (the built-in one is 0); object i, or NULL. */
+size_t	select_nobjects(void);
+const struct kobj *select_object_at(size_t i);
 /* The loaded object called name, or NULL. */
 const struct kobj *select_object(const char *name);
 /* Was k loaded from a kernel object (not built in)? */

@@ -167,9 +167,23 @@ grep -q 'the code of x and of y at one offset in the page ([0-9]* B)' "$TMPD/err
 ok $? "run --ab says where it placed the code"
 grep -q 'warning: --ab: [0-9]* kernels of x and [0-9]* of y do not start a 4 KiB boundary.*-falign-functions=4096.*(-W no-layout)' "$TMPD/err"
 ok $? "run --ab of objects built without -falign-functions=4096: a warning naming the flag"
-expect_exit 2 "--replicas without --ab: exit 2" -- \
+expect_exit 2 "--replicas without a loaded object: exit 2" -- \
 	"$CSUMBENCH" run --replicas 2 -k csum.ref -s 64 -q
-stderr_one_line 'replicas.*--ab' "... one line"
+stderr_one_line 'replicas.*--load' "... one line"
+# Layout as a result: copies of one object at other offsets, and how far
+# each kernel's cost moved between them.
+"$CSUMBENCH" run --load "$KO=k" --replicas 3 -k 'k:csum.ref' -s 64 \
+	--max-time 0.01 --format table -o - >"$TMPD/out" 2>"$TMPD/err"
+r=$?
+[ $r -eq 0 ] && grep -q "^Layout: how far a kernel's cost moved between 3 copies" "$TMPD/out" &&
+    grep -Eq '^k:csum.ref +64 +0/0 +[0-9.]+ +[0-9.]+ +[0-9.]+%$' "$TMPD/out"
+ok $? "run --load --replicas 3: a layout table, the kernel's cheapest and dearest copy (exit $r)"
+"$CSUMBENCH" run --load "$KO=k" --replicas 3 -k 'k:csum.ref' -s 64 \
+	--max-time 0.01 -q -o "$TMPD/lay.csv" >/dev/null 2>&1
+[ "$(cell "$TMPD/lay.csv" '*' kernel | sort | tr '\n' ' ')" = \
+	"k.2:csum.ref k.3:csum.ref k:csum.ref " ] &&
+    [ "$(cell "$TMPD/lay.csv" '*' code_offset | sort -u | wc -l)" -eq 3 ]
+ok $? "... the results hold the three copies, at three offsets"
 for n in 0 5; do
 	expect_exit 2 "--replicas $n: exit 2" -- \
 		"$CSUMBENCH" run --load "$KO=old" --load "$TMPD/b.so=new" \

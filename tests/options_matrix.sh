@@ -82,6 +82,7 @@ run|$RUN|--load $KO|acts
 run|-s 16 -r 5 --max-time 2ms -f csum -o $D/r.csv|--ab a,b|error
 run|-s 16 -r 5 --max-time 2ms -f csum -o $D/r.csv --load $KO=a --load $KO=b|--ab a,b|acts
 run|$RUN|--replicas 2|error
+run|-k a:memcpy.libc -s 16 -r 5 --max-time 2ms -o $D/r.csv --load $KO=a|--replicas 2|acts
 run|-s 16 -r 5 --max-time 2ms -f csum -o $D/r.csv --load $KO=a --load $KO=b --ab a,b|--replicas 2|acts
 rx|$RX|-s 64|acts
 rx|-r 5 --max-time 2ms --format table|--line-rate 25G|acts
