@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ceilings.h"
 #include "cmd.h"
 #include "ktune_env.h"
 #include "provenance.h"
@@ -200,6 +201,16 @@ ctx_timer(const char *name)
 	ctx.have_timer = 1;
 }
 
+void
+ctx_ceilings_opts(struct ceilings_opts *co)
+{
+	memset(co, 0, sizeof(*co));
+	co->ti = &ctx.timer;
+	co->have = ctx.cpu.have;
+	co->l1d = ctx.cpu.l1d;
+	co->l2 = ctx.cpu.l2;
+	co->l3 = ctx.cpu.l3;
+}
 
 void
 ctx_pin(const char *cpu_arg, int def_cpu)

@@ -1,0 +1,57 @@
+#!/bin/sh
+# ceilings: csumbench ceilings writes a CSV with a ceiling of each pattern
+# at each level, with the widest vectors the mask leaves; refuses bad
+# options with one line and exit 2; and its L1 load ceiling is at least
+# what the best checksum kernel reaches (a kernel above its ceiling means
+# the ceiling is wrong).
+. "${top_srcdir:-.}/tests/lib.sh"
+
+"$CSUMBENCH" ceilings --time 0.5 -o "$TMPD/c.csv" >"$TMPD/out" 2>"$TMPD/err"
+r=$?
+[ $r -eq 0 ] || diag <"$TMPD/err"
+ok $r "ceilings --time 0.5 -o FILE succeeds"
+head -n 1 "$TMPD/c.csv" | grep -qx \
+    'level,working_set,pattern,unit,bytes_per_unit,median_bytes_per_unit,gbps,samples,isa,nontemporal'
+ok $? "its CSV has the documented header"
+n=$(cell "$TMPD/c.csv" level=l1 pattern | sort | tr '\n' ' ')
+[ "$n" = "copy load store " ]
+ok $? "a load, a store and a copy ceiling in the L1 (got: $n)"
+cell "$TMPD/c.csv" '*' bytes_per_unit |
+    awk '!($1 > 0) { bad = 1 } END { exit bad || NR < 3 }'
+ok $? "every ceiling is a number above 0"
+cell "$TMPD/c.csv" '*' median_bytes_per_unit >"$TMPD/med"
+cell "$TMPD/c.csv" '*' bytes_per_unit | paste -d ' ' - "$TMPD/med" |
+    awk '!($1 >= $2) { bad = 1 } END { exit bad }'
+ok $? "no ceiling is below its median sample"
+[ ! -s "$TMPD/out" ]
+ok $? "with -o nothing goes to stdout"
+
+# The mask: no AVX-512 loop when AVX-512 is masked.
+if grep -q avx512f /proc/cpuinfo 2>/dev/null; then
+	CSUMBENCH_CPU_MASK=avx512 "$CSUMBENCH" ceilings --time 0.3 \
+	    --format csv >"$TMPD/m.csv" 2>/dev/null
+	! cell "$TMPD/m.csv" '*' isa | grep -q avx512
+	ok $? "with AVX-512 masked no ceiling uses an AVX-512 loop"
+else
+	skip "no AVX-512 here"
+fi
+
+expect_exit 2 "--time 0 is refused" -- "$CSUMBENCH" ceilings --time 0
+stderr_one_line "time" "... with one line naming --time"
+expect_exit 2 "--format json is refused" -- \
+    "$CSUMBENCH" ceilings --format json
+stderr_one_line "format" "... with one line naming --format"
+expect_exit 2 "--format table to a file is refused" -- \
+    "$CSUMBENCH" ceilings --format table -o "$TMPD/t.txt"
+stderr_one_line "terminal" "... with one line"
+[ ! -e "$TMPD/t.txt" ]
+ok $? "... and writes nothing"
+expect_exit 2 "an operand is refused" -- "$CSUMBENCH" ceilings extra
+expect_exit 2 "an unwritable -o is refused" -- \
+    "$CSUMBENCH" ceilings --time 0.1 -o "$TMPD/no/such/dir/c.csv"
+"$CSUMBENCH" --help 2>&1 | grep -q '^ *ceilings '
+ok $? "--help lists ceilings"
+"$CSUMBENCH" ceilings --help 2>&1 | grep -q -- '--time T'
+ok $? "ceilings --help lists --time"
+
+done_testing
