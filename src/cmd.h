@@ -4,6 +4,7 @@
 #ifndef CSUMBENCH_CMD_H
 #define CSUMBENCH_CMD_H
 
+#include "ceilings.h"
 #include "cpu.h"
 #include "../kernels/kernel.h"
 #include "options.h"
@@ -18,6 +19,7 @@ struct context {
 	const char	*cmdline;	/* the whole command line, for provenance */
 	struct tuning	 tuning;	/* the kernels' thresholds in force */
 	int		 have_tuning;	/* ctx_tune ran */
+	struct ceilings	 ceil;		/* from the tuning file; .known */
 };
 
 extern struct context ctx;
@@ -34,7 +36,10 @@ void	ctx_cpu(void);
  * named with --tune-file that does not exist, exits 2.
  */
 void	ctx_tune(const char *file);
-/* The tuning in force, for provenance: "source" and "values" lines. */
+/*
+ * The tuning in force, for provenance: "source" and "values" lines; and
+ * the ceilings of the tuning file, in the timer's unit (ceilings.h).
+ */
 struct provenance;
 void	ctx_tune_provenance(struct provenance *pv);
 /*

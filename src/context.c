@@ -75,6 +75,8 @@ ctx_tune_take(const struct tunefile *tf, const char *path)
 			t->value[i] = tf->value[i];
 			t->from[i] = TUNING_FILE;
 		}
+	if (tf->ceil.known)
+		ctx.ceil = tf->ceil;
 }
 
 void
@@ -114,6 +116,8 @@ ctx_tune(const char *file)
 	free(path);
 }
 
+static void	ctx_ceilings_provenance(struct provenance *);
+
 void
 ctx_tune_provenance(struct provenance *pv)
 {
@@ -125,6 +129,33 @@ ctx_tune_provenance(struct provenance *pv)
 		provenance_set(pv, "tuning_note", "%s", ctx.tuning.note);
 	tuning_values(&ctx.tuning, 0, buf, sizeof(buf));
 	provenance_set(pv, "tuning_values", "%s", buf);
+	ctx_ceilings_provenance(pv);
+}
+
+/* The ceilings, in the timer's unit, or why there are none. */
+static void
+ctx_ceilings_provenance(struct provenance *pv)
+{
+	struct ceilings c;
+
+	if (!ctx.ceil.known) {
+		provenance_set(pv, "ceilings_source", "none (csumbench tune "
+		    "measures them into the tuning file)");
+		return;
+	}
+	if (!ctx.have_timer || ceilings_convert(&ctx.ceil, ctx.timer.unit,
+	    ctx.timer.hz, &c) != 0) {
+		provenance_set(pv, "ceilings_source", "none: the tuning "
+		    "file's are in %s, which this timer cannot convert",
+		    ctx.ceil.unit);
+		return;
+	}
+	provenance_set(pv, "ceilings_source", "tuning file %s (measured %s, "
+	    "in %s at %.0f Hz)", ctx.tuning.file, ctx.tuning.measured,
+	    ctx.ceil.unit, ctx.ceil.hz);
+	provenance_set(pv, "ceilings_method", "best sample of a load-only, "
+	    "store-only and copy loop per level; see csumbench(1), CEILINGS");
+	ceilings_provenance(&c, pv);
 }
 
 void

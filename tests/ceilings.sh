@@ -36,6 +36,30 @@ else
 	skip "no AVX-512 here"
 fi
 
+# tune measures them into the tuning file; info and run's provenance
+# show them; a bad value in the file is refused with one line.
+"$CSUMBENCH" tune --time 0.3 -q --tune-file "$TMPD/t" >"$TMPD/out" 2>&1
+grep -q '^ceiling_l1_load=[0-9]' "$TMPD/t" && grep -qx 'ceiling_unit=[a-z]*' \
+    "$TMPD/t"
+ok $? "tune keeps the ceilings in the tuning file"
+grep -q '^l1 .*[0-9]' "$TMPD/out"
+ok $? "... and prints them"
+"$CSUMBENCH" info --tune-file "$TMPD/t" >"$TMPD/out" 2>&1
+grep -q '^ceilings  *load/store/copy bytes per unit .*l1 [0-9]' "$TMPD/out"
+ok $? "info shows the ceilings of the tuning file"
+"$CSUMBENCH" info >"$TMPD/out" 2>&1
+grep -q '^ceilings  *unknown' "$TMPD/out"
+ok $? "info without a tuning file says they are unknown"
+"$CSUMBENCH" run -k csum.generic64 -s 64 -r 3 --max-time 1 --tune-file \
+    "$TMPD/t" -o "$TMPD/r.csv" 2>"$TMPD/err"
+grep -q '^ceiling_l1_load=[0-9]' "$TMPD/r.csv.meta" &&
+    grep -q '^ceilings_source=tuning file ' "$TMPD/r.csv.meta"
+ok $? "run's provenance holds the ceilings and where they came from"
+sed 's/^ceiling_l2_copy=.*/ceiling_l2_copy=fast/' "$TMPD/t" >"$TMPD/bad"
+expect_exit 2 "a tuning file with a bad ceiling is refused" -- \
+    "$CSUMBENCH" info --tune-file "$TMPD/bad"
+stderr_one_line "ceiling_l2_copy" "... with one line naming the key"
+
 expect_exit 2 "--time 0 is refused" -- "$CSUMBENCH" ceilings --time 0
 stderr_one_line "time" "... with one line naming --time"
 expect_exit 2 "--format json is refused" -- \
