@@ -52,6 +52,14 @@ ceilings_level_name(int level)
 }
 
 const char *
+ceilings_level_label(int level)
+{
+	static const char *const label[] = { "L1", "L2", "L3", "memory" };
+
+	return label[level];
+}
+
+const char *
 ceilings_pattern_name(int pattern)
 {
 	return ceil_patterns[pattern];
@@ -68,11 +76,13 @@ ceilings_sizes(size_t l1d, size_t l2, size_t l3, size_t ws[CEIL_NLEVELS])
 {
 	size_t llc = l3 ? l3 : l2 ? l2 : ((size_t)32 << 20);
 
+	/*
+	 * A level's peak: the smallest working set the level below cannot
+	 * hold (twice it), within half of the level itself.
+	 */
 	ws[CEIL_L1] = l1d ? ceil_round(l1d / 2) : 0;
-	ws[CEIL_L2] = l2 > 2 * l1d ? ceil_round(l2 / 2) : 0;
-	/* A quarter of the L3, but out of the L2. */
-	ws[CEIL_L3] = l3 > 4 * l2 ? ceil_round(l3 / 4) :
-	    l3 > 2 * l2 ? ceil_round(l3 / 2) : 0;
+	ws[CEIL_L2] = l2 >= 4 * l1d && l1d ? ceil_round(2 * l1d) : 0;
+	ws[CEIL_L3] = l3 >= 4 * l2 && l2 ? ceil_round(2 * l2) : 0;
 	/* As the engine's cold pool: twice the last-level cache. */
 	ws[CEIL_MEM] = ceil_round(2 * llc < ((size_t)64 << 20) ?
 	    (size_t)64 << 20 : 2 * llc);
@@ -235,6 +245,9 @@ ceilings_measure(const struct ceilings_opts *o, struct ceilings *c,
 	snprintf(c->isa, sizeof(c->isa), "%s", lp.isa);
 	snprintf(c->unit, sizeof(c->unit), "%s", o->ti->unit);
 	c->hz = o->ti->hz;
+	c->l1d = o->l1d;
+	c->l2 = o->l2;
+	c->l3 = o->l3;
 	len = c->ws[CEIL_MEM] + 2 * 4096 + CEIL_APART;
 	buf = mmap(NULL, len, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -464,8 +477,7 @@ ceil_prov_size(const struct provenance *pv, const char *key)
 }
 
 int
-ceilings_from_provenance(const struct provenance *pv, struct ceilings *c,
-    size_t *l1d, size_t *l2, size_t *l3)
+ceilings_from_provenance(const struct provenance *pv, struct ceilings *c)
 {
 	char err[160];
 	size_t i;
@@ -475,8 +487,27 @@ ceilings_from_provenance(const struct provenance *pv, struct ceilings *c,
 		(void)ceilings_set_key(c, pv->v[i].key, pv->v[i].value, err,
 		    sizeof(err));
 	ceilings_init(c);
-	*l1d = ceil_prov_size(pv, "l1d_bytes");
-	*l2 = ceil_prov_size(pv, "l2_bytes");
-	*l3 = ceil_prov_size(pv, "l3_bytes");
+	c->l1d = ceil_prov_size(pv, "l1d_bytes");
+	c->l2 = ceil_prov_size(pv, "l2_bytes");
+	c->l3 = ceil_prov_size(pv, "l3_bytes");
 	return c->known ? 0 : -1;
+}
+
+double
+ceilings_pct(const struct ceilings *c, const char *family, double size,
+    int cold, const char *unit, double hz, double bpu)
+{
+	int pat = ceilings_pattern_of(family), lv;
+	double ceil, f = 1;
+
+	if (!c->known || pat < 0 || !isfinite(bpu) || !(bpu > 0))
+		return NAN;
+	lv = ceilings_level_of(family, size, cold, c->l1d, c->l2, c->l3);
+	ceil = c->bpu[lv][pat];
+	/* In another unit: through bytes per second. */
+	if (strcmp(unit, c->unit) != 0 || fabs(hz / c->hz - 1) > 0.005)
+		f = hz > 0 && c->hz > 0 ? c->hz / hz : NAN;
+	if (strcmp(family, "csum_diff") == 0)
+		ceil /= 2;
+	return isfinite(ceil * f) && ceil > 0 ? 100 * bpu / (ceil * f) : NAN;
 }

@@ -4,8 +4,9 @@
  * working set in each cache level and in memory; and what a result is
  * measured against (its pattern and level).
  *
- * Method: a working set per level (half the L1d, half the L2, a quarter of
- * the L3, twice the L3 as the engine's cold pool, at least 64 MiB: the
+ * Method: a working set per level (half the L1d; twice the L1d and twice
+ * the L2, the smallest the level below cannot hold, where that level's
+ * peak is; twice the L3 as the engine's cold pool, at least 64 MiB: the
  * sizes from the CPU identification; a copy
  * splits it into source and destination, the destination half a page past
  * the source mod the page), written once before timing. A sample is
@@ -49,6 +50,7 @@ struct ceilings {
 	char	 unit[8];			/* the timer's unit */
 	double	 hz;				/* its rate */
 	double	 seconds;			/* measuring took */
+	size_t	 l1d, l2, l3;			/* the caches, for levels */
 };
 
 struct ceilings_opts {
@@ -61,6 +63,7 @@ struct ceilings_opts {
 };
 
 const char *ceilings_level_name(int level);	/* "l1", ..., "mem" */
+const char *ceilings_level_label(int level);	/* "L1", ..., "memory" */
 const char *ceilings_pattern_name(int pattern);	/* "load", ... */
 /* The working set of each level for caches of these sizes (0 unknown). */
 void	ceilings_sizes(size_t l1d, size_t l2, size_t l3,
@@ -109,10 +112,19 @@ int	ceilings_convert(const struct ceilings *c, const char *unit, double hz,
 /* Into a provenance, as ceilings_put's pairs. */
 void	ceilings_provenance(const struct ceilings *c, struct provenance *pv);
 /*
- * From a provenance: the ceilings it holds and the cache sizes it names
- * (l1d_bytes, ...). Returns 0, or -1 when it holds none.
+ * From a provenance: the ceilings it holds, and the cache sizes it names
+ * (l1d_bytes, ...) as c's. Returns 0, or -1 when it holds none.
  */
 int	ceilings_from_provenance(const struct provenance *pv,
-	    struct ceilings *c, size_t *l1d, size_t *l2, size_t *l3);
+	    struct ceilings *c);
+/*
+ * A throughput as a percentage of its ceiling: bpu bytes per unit (timer
+ * unit at hz) of a call of family at size, cold or hot, over the ceiling
+ * of its pattern at its level (ceilings_level_of with c's caches); a
+ * csum_diff reads two buffers, so against half the load ceiling. NaN
+ * when there is no such ceiling or no throughput.
+ */
+double	ceilings_pct(const struct ceilings *c, const char *family,
+	    double size, int cold, const char *unit, double hz, double bpu);
 
 #endif

@@ -26,6 +26,21 @@ ok $? "no ceiling is below its median sample"
 [ ! -s "$TMPD/out" ]
 ok $? "with -o nothing goes to stdout"
 
+# A kernel above its ceiling means the ceiling is wrong: the L1 load
+# ceiling is at least the best checksum's bytes per unit at 4 and 16 KiB
+# hot (sizes that fit the L1 however small it is: 2 KiB and up), within
+# 3% for the noise of a shared machine. Both measured in this process's
+# turn, one after the other, with the same timer.
+l1=$(cell "$TMPD/c.csv" 'level=l1' pattern | grep -n load | cut -d: -f1)
+ceil=$(cell "$TMPD/c.csv" 'level=l1' bytes_per_unit | sed -n "${l1}p")
+"$CSUMBENCH" run -f csum -s 4K,16K -r 9 --max-time 0.5 -o "$TMPD/k.csv" \
+    2>"$TMPD/err"
+best=$(cell "$TMPD/k.csv" '*' bytes_per_unit | sort -g | tail -n 1)
+who=$(cell "$TMPD/k.csv" "bytes_per_unit=$best" kernel | head -n 1)
+echo "# L1 load ceiling $ceil, best csum $best ($who)"
+awk -v c="$ceil" -v b="$best" 'BEGIN { exit !(c > 0 && b > 0 && b <= c * 1.03) }'
+ok $? "no checksum kernel is above the L1 load ceiling ($who: $best <= $ceil)"
+
 # The mask: no AVX-512 loop when AVX-512 is masked.
 if grep -q avx512f /proc/cpuinfo 2>/dev/null; then
 	CSUMBENCH_CPU_MASK=avx512 "$CSUMBENCH" ceilings --time 0.3 \
@@ -55,6 +70,14 @@ ok $? "info without a tuning file says they are unknown"
 grep -q '^ceiling_l1_load=[0-9]' "$TMPD/r.csv.meta" &&
     grep -q '^ceilings_source=tuning file ' "$TMPD/r.csv.meta"
 ok $? "run's provenance holds the ceilings and where they came from"
+pct=$(cell "$TMPD/r.csv" 1 pct_peak)
+awk -v p="$pct" 'BEGIN { exit !(p > 0) }'
+ok $? "... and its results have a pct_peak ($pct)"
+"$CSUMBENCH" run -k csum.generic64 -s 64 -r 3 --max-time 1 -o "$TMPD/n.csv" \
+    2>/dev/null
+[ -z "$(cell "$TMPD/n.csv" 1 pct_peak)" ] &&
+    grep -q '^ceilings_source=none' "$TMPD/n.csv.meta"
+ok $? "without ceilings pct_peak is empty, and the .meta says why"
 sed 's/^ceiling_l2_copy=.*/ceiling_l2_copy=fast/' "$TMPD/t" >"$TMPD/bad"
 expect_exit 2 "a tuning file with a bad ceiling is refused" -- \
     "$CSUMBENCH" info --tune-file "$TMPD/bad"
