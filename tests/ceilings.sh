@@ -78,6 +78,15 @@ ok $? "... and its results have a pct_peak ($pct)"
 [ -z "$(cell "$TMPD/n.csv" 1 pct_peak)" ] &&
     grep -q '^ceilings_source=none' "$TMPD/n.csv.meta"
 ok $? "without ceilings pct_peak is empty, and the .meta says why"
+if command -v gnuplot >/dev/null 2>&1; then
+	"$CSUMBENCH" plot "$TMPD/r.csv" -o "$TMPD/fig" >"$TMPD/out" 2>"$TMPD/err"
+	r=$?
+	[ $r -eq 0 ] || diag <"$TMPD/err"
+	[ $r -eq 0 ] && [ -s "$TMPD/fig/throughput-csum-hot.png" ]
+	ok $? "plot draws results that have ceilings (their roofline)"
+else
+	skip "no gnuplot"
+fi
 sed 's/^ceiling_l2_copy=.*/ceiling_l2_copy=fast/' "$TMPD/t" >"$TMPD/bad"
 expect_exit 2 "a tuning file with a bad ceiling is refused" -- \
     "$CSUMBENCH" info --tune-file "$TMPD/bad"
