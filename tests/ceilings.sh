@@ -65,7 +65,7 @@ ok $? "info shows the ceilings of the tuning file"
 "$CSUMBENCH" info >"$TMPD/out" 2>&1
 grep -q '^ceilings  *unknown' "$TMPD/out"
 ok $? "info without a tuning file says they are unknown"
-"$CSUMBENCH" run -k csum.generic64 -s 64 -r 3 --max-time 1 --tune-file \
+"$CSUMBENCH" run -k csum.generic64 -s 64,128 -r 3 --max-time 1 --tune-file \
     "$TMPD/t" -o "$TMPD/r.csv" 2>"$TMPD/err"
 grep -q '^ceiling_l1_load=[0-9]' "$TMPD/r.csv.meta" &&
     grep -q '^ceilings_source=tuning file ' "$TMPD/r.csv.meta"
