@@ -232,7 +232,7 @@ END {
 	printf "hot L1; time = median %s per whole call, floor included (median over runs)\n\n", unit
 	report("csum 4 KiB: csum.generic64 / " b, \
 	    med[csv, "csum.generic64", 4096] / med[csv, b, 4096], 4, ">=")
-	# Not a goal with a mask: glibc's memcpy may still use what the
+	# Not a goal with a mask: the memcpy of glibc may still use what the
 	# mask hides from ours (on AVX-512, glibc ignores the mask).
 	r = med[csv, "memcpy.libc", 4096] / med[csv, b, 4096]
 	if (mask == "")
