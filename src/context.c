@@ -116,22 +116,6 @@ ctx_tune(const char *file)
 	free(path);
 }
 
-static void	ctx_ceilings_provenance(struct provenance *);
-
-void
-ctx_tune_provenance(struct provenance *pv)
-{
-	char buf[1400];
-
-	tuning_source(&ctx.tuning, buf, sizeof(buf));
-	provenance_set(pv, "tuning", "%s", buf);
-	if (ctx.tuning.note[0] != '\0')
-		provenance_set(pv, "tuning_note", "%s", ctx.tuning.note);
-	tuning_values(&ctx.tuning, 0, buf, sizeof(buf));
-	provenance_set(pv, "tuning_values", "%s", buf);
-	ctx_ceilings_provenance(pv);
-}
-
 /* The ceilings, in the timer's unit, or why there are none. */
 static void
 ctx_ceilings_provenance(struct provenance *pv)
@@ -156,6 +140,20 @@ ctx_ceilings_provenance(struct provenance *pv)
 	provenance_set(pv, "ceilings_method", "best sample of a load-only, "
 	    "store-only and copy loop per level; see csumbench(1), CEILINGS");
 	ceilings_provenance(&c, pv);
+}
+
+void
+ctx_tune_provenance(struct provenance *pv)
+{
+	char buf[1400];
+
+	tuning_source(&ctx.tuning, buf, sizeof(buf));
+	provenance_set(pv, "tuning", "%s", buf);
+	if (ctx.tuning.note[0] != '\0')
+		provenance_set(pv, "tuning_note", "%s", ctx.tuning.note);
+	tuning_values(&ctx.tuning, 0, buf, sizeof(buf));
+	provenance_set(pv, "tuning_values", "%s", buf);
+	ctx_ceilings_provenance(pv);
 }
 
 void
