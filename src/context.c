@@ -138,7 +138,7 @@ ctx_ceilings_provenance(struct provenance *pv)
 	    "in %s at %.0f Hz)", ctx.tuning.file, ctx.tuning.measured,
 	    ctx.ceil.unit, ctx.ceil.hz);
 	provenance_set(pv, "ceilings_method", "best sample of a load-only, "
-	    "store-only and copy loop per level; see csumbench(1), CEILINGS");
+	    "store-only and copy loop per level; see csumbench(1), MEASURED CEILINGS");
 	ceilings_provenance(&c, pv);
 }
 
