@@ -50,12 +50,13 @@ ceilings_table(FILE *fp, const struct ceilings *c, const char *brand)
 {
 	char sz[32];
 	int l, p;
+	const char *u = strcmp(c->unit, "ticks") == 0 ? "tick" :
+	    strcmp(c->unit, "cycles") == 0 ? "cycle" : "ns";
 
 	fprintf(fp, "Ceilings on %s: bytes per %s, the best sample (the "
 	    "median in brackets)\nand the loop that reached it; vectors up to "
-	    "%u bytes (%s), 8 in flight; %.1f s.\n\n", brand, strcmp(c->unit, "ticks") == 0 ? "tick" :
-	    strcmp(c->unit, "cycles") == 0 ? "cycle" : "ns", c->vec, c->isa,
-	    c->seconds);
+	    "%u bytes (%s), 8 in flight; %.1f s.\n\n", brand, u, c->vec,
+	    c->isa, c->seconds);
 	fprintf(fp, "%-6s %12s", "level", "working set");
 	for (p = 0; p < CEIL_NPATTERNS; p++)
 		fprintf(fp, " %24s", ceilings_pattern_name(p));

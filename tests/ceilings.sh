@@ -84,6 +84,10 @@ if command -v gnuplot >/dev/null 2>&1; then
 	[ $r -eq 0 ] || diag <"$TMPD/err"
 	[ $r -eq 0 ] && [ -s "$TMPD/fig/throughput-csum-hot.png" ]
 	ok $? "plot draws results that have ceilings (their roofline)"
+	"$CSUMBENCH" report "$TMPD/r.csv" -o "$TMPD/rep" >/dev/null 2>&1
+	grep -q '^| ceilings (measured) | load/store/copy bytes per unit .*L1 [0-9]' \
+	    "$TMPD/rep/report.md"
+	ok $? "report names the run's ceilings"
 else
 	skip "no gnuplot"
 fi
