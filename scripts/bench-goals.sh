@@ -3,6 +3,7 @@
 # measured ratio beside its goal.
 #
 #   sh scripts/bench-goals.sh [-n RUNS] [-r REPS] [-k] [-m MASK [-G]]
+#       [-l OBJECT]
 #
 # The goals (hot, L1-resident buffers; every ratio comes from one
 # `csumbench run` in which the kernels compared are interleaved, so drift
@@ -19,7 +20,12 @@
 #      of the default grid from 64 bytes up (aim: 1.0x); sizes where they
 #      lose are named;
 #   4. csum.auto at 20 and 40 bytes no slower than the best scalar kernel
-#      (csum.adc, csum.generic64, csum.generic32).
+#      (csum.adc, csum.generic64, csum.generic32);
+#   5. with -l OBJECT, a kernel object holding the Linux kernel's own
+#      csum_partial (built outside this tree from the public source, with
+#      <csumbench/linux_compat.h> for its include lines and the one-line
+#      wrapper of csumbench-kernel(3)): csum.auto no slower than it at any
+#      size from 1 B to 64 KiB, 20 and 40 B included.
 # "Best" is the lowest median among the family's kernels available here,
 # the reference and the baselines aside. Each comparison is run RUNS times
 # (default 5; separate processes, so code and buffer placement differ) and
@@ -50,14 +56,17 @@ reps=51
 keep=0
 mask=
 glibc=1
-while getopts "n:r:km:G" opt; do
+lso=
+while getopts "n:r:km:Gl:" opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
 	r) reps=$OPTARG ;;
 	k) keep=1 ;;
 	m) mask=$OPTARG ;;
 	G) glibc=0 ;;
-	*) echo "usage: bench-goals.sh [-n RUNS] [-r REPS] [-k] [-m MASK [-G]]" >&2
+	l) lso=$OPTARG ;;
+	*) echo "usage: bench-goals.sh [-n RUNS] [-r REPS] [-k] [-m MASK [-G]]" \
+	       "[-l OBJECT]" >&2
 	   exit 2 ;;
 	esac
 done
@@ -108,13 +117,15 @@ if [ "$keep" -eq 0 ]; then
 	trap 'exit 2' HUP INT TERM
 fi
 
-# run NAME KERNELS SIZES: one interleaved comparison, CSV in
+# run NAME KERNELS SIZES [OPTION...]: one interleaved comparison, CSV in
 # $tmp/NAME.I.csv for run I.
 run() {
-	if ! "$cb" run -r "$reps" -k "$2" -s "$3" -o "$tmp/$1.$i.csv" \
+	n=$1; k=$2; z=$3
+	shift 3
+	if ! "$cb" run -r "$reps" -k "$k" -s "$z" -o "$tmp/$n.$i.csv" "$@" \
 	    2>>"$tmp/stderr"; then
 		cat "$tmp/stderr" >&2
-		echo "bench-goals.sh: csumbench run -k '$2' -s '$3' failed" >&2
+		echo "bench-goals.sh: csumbench run -k '$k' -s '$z' failed" >&2
 		exit 2
 	fi
 }
@@ -150,6 +161,9 @@ while [ "$i" -le "$runs" ]; do
 	run memcpy 'memcpy.libc,memcpy.auto' default
 	run memset 'memset.libc,memset.auto' default
 	run small 'csum.adc,csum.generic64,csum.generic32,csum.auto' 20,40
+	[ -n "$lso" ] && run linux 'csum.auto,linux:csum.*' \
+	    1,2,3,4,7,8,15,16,20,32,40,64,128,256,512,1K,1500,2K,4K,16K,64K \
+	    --load "$lso=linux"
 	i=$((i + 1))
 done
 
@@ -294,6 +308,24 @@ END {
 		b = best(csv, s, "csum.", "^csum\\.auto$")
 		report(sprintf("csum %d B: best scalar (%s) / csum.auto", s, b), \
 		    med[csv, b, s] / med[csv, "csum.auto", s], 1, ">=")
+	}
+	csv = dir "/linux.csv"
+	worst = ""; lose = ""
+	for (i = 1; i <= nsz[csv]; i++) {
+		s = sz[csv, i]
+		l = best(csv, s, "linux:csum.", "^$")
+		r = med[csv, l, s] / med[csv, "csum.auto", s]
+		if (worst == "" || r < worst) {
+			worst = r; wsz = s
+		}
+		if (r < 0.99)
+			lose = lose " " s
+	}
+	if (worst != "") {
+		report(sprintf("Linux %s / csum.auto, 1 B - 64 KiB: worst (%d B)", \
+		    l, wsz), worst, 1, ">=")
+		printf "  csum.auto more than 1%% slower than Linux at:%s\n", \
+		    lose == "" ? " none" : lose
 	}
 	printf "\n%d goal(s) missed\n", missed
 	exit missed != 0
