@@ -5,11 +5,17 @@
  * as <csumbench/linux_compat.h>.
  *
  * Types (u8..u64, s8..s64, __u8..__u64, __le/__be, __wsum, __sum16),
- * annotations (sparse's __force and __bitwise expand to nothing), branch
- * hints, rotations and the checksum helpers of include/net/checksum.h and
- * asm-generic/checksum.h, with their Linux meaning: csum_fold() returns
- * the complemented 16-bit checksum, as in the kernel (kfold() of
- * <csumbench/kernel.h> does not complement).
+ * annotations (sparse's __force, __bitwise and __user expand to nothing;
+ * EXPORT_SYMBOL is a declaration that does nothing), branch hints, the
+ * byte order as Linux spells it (exactly one of __LITTLE_ENDIAN and
+ * __BIG_ENDIAN, from the compiler's __BYTE_ORDER__), rotations,
+ * load_unaligned_zeropad() and the checksum helpers of
+ * include/net/checksum.h and asm-generic/checksum.h, with their Linux
+ * meaning: csum_fold() returns the complemented 16-bit checksum, as in
+ * the kernel (kfold() of <csumbench/kernel.h> does not complement).
+ *
+ * So a file such as lib/checksum.c needs no more than its #include lines
+ * replaced by this one, and the wrapper below.
  *
  * A Linux csum_partial(const void *buff, int len, __wsum sum) becomes a
  * csum kernel through a one-line wrapper:
@@ -24,8 +30,40 @@
 #define CSUMBENCH_LINUX_COMPAT_H
 
 #include <stdint.h>
+#if defined(__has_include)
+#if __has_include(<endian.h>)
+/* First, so that its byte-order macros are settled below for good. */
+#include <endian.h>
+#endif
+#endif
 
 #include "kernel.h"
+#include "fault.h"
+
+/*
+ * The byte order, as <asm/byteorder.h> gives it: exactly one of
+ * __LITTLE_ENDIAN and __BIG_ENDIAN is defined. The C library's
+ * <endian.h> defines both (as the values 1234 and 4321, to compare
+ * __BYTE_ORDER with), which would send "#ifdef __BIG_ENDIAN" code down
+ * the wrong path; the one that does not hold is undefined (the C
+ * library's comparisons still work: an undefined name is 0 in #if).
+ * Without either, lib/checksum.c silently sums odd addresses big-endian.
+ */
+#if !defined(__BYTE_ORDER__) || !defined(__ORDER_LITTLE_ENDIAN__)
+#error "linux_compat.h: the compiler does not say its byte order"
+#elif __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#undef __BIG_ENDIAN
+#ifndef __LITTLE_ENDIAN
+#define __LITTLE_ENDIAN	1234
+#endif
+#elif __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#undef __LITTLE_ENDIAN
+#ifndef __BIG_ENDIAN
+#define __BIG_ENDIAN	4321
+#endif
+#else
+#error "linux_compat.h: neither little nor big endian"
+#endif
 
 typedef uint8_t		u8;
 typedef uint16_t	u16;
@@ -49,6 +87,23 @@ typedef int64_t		__s64;
 #endif
 #ifndef __force
 #define __force
+#endif
+#ifndef __user
+#define __user
+#endif
+#ifndef __kernel
+#define __kernel
+#endif
+
+/*
+ * A kernel object exports nothing by name but its kernel table:
+ * EXPORT_SYMBOL(sym); at file scope declares a name nobody uses.
+ */
+#ifndef EXPORT_SYMBOL
+#define EXPORT_SYMBOL(sym)	extern int csumbench_export_unused_
+#endif
+#ifndef EXPORT_SYMBOL_GPL
+#define EXPORT_SYMBOL_GPL(sym)	EXPORT_SYMBOL(sym)
 #endif
 typedef u16 __bitwise	__le16;
 typedef u16 __bitwise	__be16;
@@ -95,6 +150,75 @@ static __always_inline u32
 rol32(u32 word, unsigned int shift)
 {
 	return (word << (shift & 31)) | (word >> (-shift & 31));
+}
+
+static __always_inline u64
+ror64(u64 word, unsigned int shift)
+{
+	return (word >> (shift & 63)) | (word << (-shift & 63));
+}
+
+static __always_inline u64
+rol64(u64 word, unsigned int shift)
+{
+	return (word << (shift & 63)) | (word >> (-shift & 63));
+}
+
+static __always_inline u16
+ror16(u16 word, unsigned int shift)
+{
+	return (u16)((word >> (shift & 15)) | (word << (-shift & 15)));
+}
+
+static __always_inline u16
+rol16(u16 word, unsigned int shift)
+{
+	return (u16)((word << (shift & 15)) | (word >> (-shift & 15)));
+}
+
+/*
+ * The unsigned long at addr (any alignment), the bytes that cannot be read
+ * as zero: Linux's word-at-a-time helper, for a tail that may end inside
+ * the word. It reads the aligned word that holds addr (on addr's page,
+ * so it cannot fault) and, when addr is not aligned, the next aligned
+ * word: directly when it is on the same page, else through a
+ * fault-tolerant load (<csumbench/fault.h>) that gives 0 where the page
+ * cannot be read. So it never faults past the end of a buffer, and a
+ * kernel using it declares .needs = CPU_FAULTS (where fault recovery is
+ * not built, the bytes of the next page always read as 0: such a kernel
+ * then cannot be right, and is not run). Not instrumented by
+ * AddressSanitizer: reading the rest of an aligned word is the point.
+ */
+#ifndef CSB_ZEROPAD_PAGE
+#define CSB_ZEROPAD_PAGE	4096	/* the smallest page of any host */
+#endif
+static inline __attribute__((__no_sanitize_address__)) unsigned long
+load_unaligned_zeropad(const void *addr)
+{
+	typedef unsigned long __attribute__((__may_alias__)) word_t;
+	const unsigned int sz = sizeof(unsigned long);
+	uintptr_t a = (uintptr_t)addr, off = a % sz;
+	const word_t *w = (const word_t *)(a - off);
+	unsigned long lo = w[0], hi = 0;
+
+	if (off == 0)
+		return lo;
+	if ((a - off + sz) % CSB_ZEROPAD_PAGE != 0)
+		hi = w[1];
+#if defined(KFAULT_ASM) && __SIZEOF_LONG__ == 8
+	else {
+		KGET64(hi, &w[1], next_page_unreadable);
+		if (0) {
+next_page_unreadable:
+			hi = 0;
+		}
+	}
+#endif
+#ifdef __LITTLE_ENDIAN
+	return (lo >> (8 * off)) | (hi << (8 * (sz - off)));
+#else
+	return (lo << (8 * off)) | (hi >> (8 * (sz - off)));
+#endif
 }
 
 /* Fold to 16 bits and complement: the checksum field's value. */

@@ -28,6 +28,12 @@
 # the frame stops there: a point above it is not physically possible (a
 # cost at or below the empty call's, say) and is drawn as an open triangle
 # on the frame's top edge, with a note in the key.
+#
+# When the file has pct_peak (the run had measured ceilings: csumbench
+# ceilings), the ceiling of each size, bytes_per_unit / pct_peak * 100
+# (the family's load, store or copy ceiling at the cache level the size
+# fits), is drawn as a dashed step line: a roofline measured on the
+# machine of the run.
 csb_out = ARG2
 load ARG0[1:strstrt(ARG0, "throughput.gp") - 1] . "common.gp"
 csb_file = ARG1
@@ -37,11 +43,14 @@ csb_file = ARG1
 eval csb_columns
 csb_xlo = 0; csb_xhi = 0; unit = ""; hz = 0; ymax = 0
 fam = ""; cache = ""; mode = ""; soff = -1; doff = -1; mixed = 0; iqr = 0
-ylo = 0; bound = 0
+ylo = 0; bound = 0; roof = 0
 # The band of a row is meaningful when both quartiles are above 0.
 band(x) = csb_num("q1") > 0 && csb_num("q3") > 0
 q1top(s) = band(0) ? s / csb_num("q1") : s / csb_num("median")
 q3bot(s) = band(0) ? s / csb_num("q3") : s / csb_num("median")
+# The ceiling of a row: NaN without pct_peak.
+roofat(s) = csb_num("pct_peak") > 0 ? \
+    s / csb_num("median") * 100 / csb_num("pct_peak") : NaN
 csb_row(s) = (csb_add(strcol("kernel")), unit = csb_str("unit"), \
     hz = csb_num("timer_hz") > 0 ? csb_num("timer_hz") : hz, \
     fam = csb_str("family"), cache = csb_str("cache"), \
@@ -54,6 +63,7 @@ csb_row(s) = (csb_add(strcol("kernel")), unit = csb_str("unit"), \
     ymax = q1top(s) > ymax ? q1top(s) : ymax, \
     ylo = (ylo == 0 || q3bot(s) < ylo) ? q3bot(s) : ylo, \
     bound = csb_num("bpu_bound") > bound ? csb_num("bpu_bound") : bound, \
+    roof = roofat(s) > roof ? roofat(s) : roof, \
     iqr = iqr || band(0), s)
 use(s) = s > 0 && csb_num("median") > 0
 stats csb_file using (use(column("size")) ? csb_row(column("size")) : NaN) nooutput
@@ -73,7 +83,8 @@ set title sprintf("%s throughput%s%s%s%s", csb_cap(fam, 40), \
 do for [i = 1:nk] {
 	set table $D append
 	plot csb_file using (sprintf("%.0f", column("size"))):(csb_num("median")): \
-	    (band(0) ? csb_num("q1") : NaN):(band(0) ? csb_num("q3") : NaN) \
+	    (band(0) ? csb_num("q1") : NaN):(band(0) ? csb_num("q3") : NaN): \
+	    (roofat(column("size"))) \
 	    with table if (strcol("kernel") eq csb_k[i] && use(column("size")))
 	unset table
 	set print $D append
@@ -92,6 +103,7 @@ if (csb_xhi / csb_xlo >= 16) { eval csb_log2_axis } else {
 set xlabel "buffer size (bytes)"
 # The frame: from the lowest band or point to the highest, capped at the
 # bound the core can move; log when that spans more than 10x.
+ymax = roof > ymax ? roof : ymax
 clipped = bound > 0 && ymax > bound
 ytop = clipped ? bound : ymax
 logy = ylo > 0 && ytop / ylo > 10
@@ -142,6 +154,9 @@ plot for [i = 1:nk] $D index (i - 1) using 1:($1 / $4):($1 / $3) \
 	    lc rgb csb_color(i) title csb_cap(csb_k[i], 60), \
      for [i = 1:nk] $D index (i - 1) using 1:(over($1, $2)) \
 	    with points pt 8 ps 2 lw 2 lc rgb csb_color(i) notitle, \
+     for [i = 1:(roof > 0 ? 1 : 0)] $D index 0 using 1:5 \
+	    with steps lw 1.5 dt 2 lc rgb "#333333" \
+	    title "ceiling measured here (csumbench ceilings)", \
      keyentry with filledcurves fc rgb "#999999" fs transparent solid 0.3 \
 	    title (iqr ? "interquartile range" : ""), \
      keyentry with points pt 8 ps 2 lw 2 lc rgb "#555555" \

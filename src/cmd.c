@@ -18,6 +18,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_plot_entry,
 	&cmd_report_entry,
 	&cmd_tune_entry,
+	&cmd_ceilings_entry,
 	&cmd_rx_entry,
 	NULL
 };

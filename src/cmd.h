@@ -4,6 +4,7 @@
 #ifndef CSUMBENCH_CMD_H
 #define CSUMBENCH_CMD_H
 
+#include "ceilings.h"
 #include "cpu.h"
 #include "../kernels/kernel.h"
 #include "options.h"
@@ -18,6 +19,7 @@ struct context {
 	const char	*cmdline;	/* the whole command line, for provenance */
 	struct tuning	 tuning;	/* the kernels' thresholds in force */
 	int		 have_tuning;	/* ctx_tune ran */
+	struct ceilings	 ceil;		/* from the tuning file; .known */
 };
 
 extern struct context ctx;
@@ -34,7 +36,10 @@ void	ctx_cpu(void);
  * named with --tune-file that does not exist, exits 2.
  */
 void	ctx_tune(const char *file);
-/* The tuning in force, for provenance: "source" and "values" lines. */
+/*
+ * The tuning in force, for provenance: "source" and "values" lines; and
+ * the ceilings of the tuning file, in the timer's unit (ceilings.h).
+ */
 struct provenance;
 void	ctx_tune_provenance(struct provenance *pv);
 /*
@@ -58,6 +63,13 @@ void	ctx_verify_loaded(const struct kernel *const *ks, size_t n);
 void	ctx_pin(const char *cpu_arg, int def_cpu);
 /* Set up the timer (once); exit 2 on an unusable choice. */
 void	ctx_timer(const char *name);
+/*
+ * After ctx_timer: what the ceilings are measured with here (the timer,
+ * the features left by the mask, the cache sizes), budget and progress
+ * left for the caller.
+ */
+struct ceilings_opts;
+void	ctx_ceilings_opts(struct ceilings_opts *co);
 
 /*
  * A subcommand: its options, help and operand count,
@@ -85,7 +97,8 @@ const struct cmd_entry cmd_##name##_entry = {				\
 
 extern const struct cmd_entry cmd_run_entry, cmd_list_entry, cmd_info_entry,
 	    cmd_verify_entry, cmd_csum_entry, cmd_compare_entry, cmd_plot_entry,
-	    cmd_report_entry, cmd_tune_entry, cmd_rx_entry;
+	    cmd_report_entry, cmd_tune_entry, cmd_rx_entry,
+	    cmd_ceilings_entry;
 
 /* Every subcommand, in the order 'csumbench --help' lists them; NULL ends. */
 extern const struct cmd_entry *const cmd_table[];

@@ -105,6 +105,28 @@ info_measure(const struct timer_info *t)
 	    BOUND_LOADS, vec, cpu);
 }
 
+/* The ceilings of the tuning file: load/store/copy bytes per unit. */
+static void
+info_ceilings(void)
+{
+	const struct ceilings *c = &ctx.ceil;
+	int l;
+
+	if (!c->known) {
+		printf("%-14s unknown (csumbench tune measures them)\n",
+		    "ceilings");
+		return;
+	}
+	printf("%-14s load/store/copy bytes per unit (%s), up to %s:",
+	    "ceilings", c->unit, c->isa);
+	for (l = 0; l < CEIL_NLEVELS; l++)
+		if (c->ws[l] != 0)
+			printf("%s %s %.2f/%.2f/%.2f", l == 0 ? "" : ";",
+			    ceilings_level_name(l), c->bpu[l][CEIL_LOAD],
+			    c->bpu[l][CEIL_STORE], c->bpu[l][CEIL_COPY]);
+	putchar('\n');
+}
+
 /* The kernels' tuning: where it came from, what is in force, the key. */
 static void
 info_tuning(void)
@@ -119,6 +141,7 @@ info_tuning(void)
 		printf("%-14s %s\n", "tuning note", ctx.tuning.note);
 	tuning_values(&ctx.tuning, 1, buf, sizeof(buf));
 	printf("%-14s %s\n", "thresholds", buf);
+	info_ceilings();
 }
 
 /* The timer, its calibration, and the build. */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "ceilings.h"
 #include "cmd.h"
 #include "optval.h"
 #include "outfile.h"
@@ -174,6 +175,28 @@ prov_samples(const struct rset *rs)
 	    hi);
 }
 
+/* The measured ceilings the run recorded, load/store/copy per level. */
+static char *
+prov_ceilings(const struct rset *rs)
+{
+	struct ceilings c;
+	char buf[400];
+	size_t n = 0;
+	int l;
+
+	if (ceilings_from_provenance(&rs->prov, &c) != 0)
+		return xstrdup("");
+	n += snprintf(buf, sizeof(buf), "load/store/copy bytes per unit (%s):",
+	    c.unit);
+	for (l = 0; l < CEIL_NLEVELS && n < sizeof(buf); l++)
+		if (c.ws[l] != 0)
+			n += snprintf(buf + n, sizeof(buf) - n, "%s %s "
+			    "%.2f/%.2f/%.2f", l == 0 ? "" : ";",
+			    ceilings_level_label(l), c.bpu[l][CEIL_LOAD],
+			    c.bpu[l][CEIL_STORE], c.bpu[l][CEIL_COPY]);
+	return xstrdup(buf);
+}
+
 static char *
 prov_state(const struct rset *rs)
 {
@@ -204,10 +227,12 @@ write_provenance(FILE *fp, const struct rset *rs,
 		{ NULL, NULL }
 	};
 	char *(*const derived[])(const struct rset *) = {
-		prov_cpu, prov_caches, prov_timer, prov_state, prov_samples
+		prov_cpu, prov_caches, prov_timer, prov_state, prov_samples,
+		prov_ceilings
 	};
 	static const char *const dlabel[] = {
-		"CPU", "caches", "timer", "machine state", "samples per point"
+		"CPU", "caches", "timer", "machine state", "samples per point",
+		"ceilings (measured)"
 	};
 	const struct rset *b = base != NULL ? base : rs;
 	int two = base != NULL;

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "ceilings.h"
 #include "cmd.h"
 #include "optval.h"
 #include "outfile.h"
@@ -95,10 +96,28 @@ tune_identity(struct tunefile *tf)
 	    gmtime(&now));
 }
 
+/* The ceilings measured, on stdout. */
+static void
+tune_print_ceilings(const struct ceilings *c)
+{
+	char sz[32];
+	int l;
+
+	printf("\n%-12s %10s %10s %10s  bytes per unit (%s; up to %s; "
+	    "%.1f s)\n", "ceiling", "load", "store", "copy", c->unit, c->isa,
+	    c->seconds);
+	for (l = 0; l < CEIL_NLEVELS; l++)
+		if (c->ws[l] != 0)
+			printf("%-3s %8s %10.2f %10.2f %10.2f\n",
+			    ceilings_level_name(l), fmt_size(c->ws[l], sz,
+			    sizeof(sz)), c->bpu[l][CEIL_LOAD],
+			    c->bpu[l][CEIL_STORE], c->bpu[l][CEIL_COPY]);
+}
+
 /* What was chosen, beside the built-in value, and why: on stdout. */
 static void
 tune_print(const struct tuner_result *res, const size_t *builtin,
-    const char *path, const char *brand)
+    const char *path, const struct tunefile *tf)
 {
 	char v[32], b[32];
 	size_t i;
@@ -115,8 +134,9 @@ tune_print(const struct tuner_result *res, const size_t *builtin,
 		    tuning_format_value(builtin[i], b, sizeof(b)),
 		    res->note[i]);
 	}
+	tune_print_ceilings(&tf->ceil);
 	printf("\nWrote %s (%.1f s of measuring on %s).\n", path,
-	    res->seconds, brand);
+	    res->seconds + tf->ceil.seconds, tf->brand);
 }
 
 /* Measure, with the engine's progress line on a terminal. */
@@ -153,6 +173,33 @@ tune_measure(struct options *o, const size_t *builtin,
 		usage_error("%s", err);
 }
 
+/* The ceilings beside the thresholds: a share of --time, at most 6 s. */
+static void
+tune_ceilings(double budget, struct ceilings *c)
+{
+	struct ceilings_opts co;
+	char err[256];
+
+	ctx_ceilings_opts(&co);
+	co.budget = budget * 0.15 < 0.2 ? 0.2 : budget * 0.15 > 6 ? 6 :
+	    budget * 0.15;
+	if (verbose_level > 0)
+		fprintf(stderr, "csumbench: tune: the ceilings, about %.1f s\n",
+		    co.budget);
+	if (ceilings_measure(&co, c, err, sizeof(err)) != 0)
+		usage_error("%s", err);
+}
+
+static double
+tune_budget(struct options *o)
+{
+	double b = 0;
+	char err[256];
+
+	(void)optval_duration(OPTVAL_OF(o, T_TIME), &b, err, sizeof(err));
+	return b;
+}
+
 static int
 tune_exec(struct options *o)
 {
@@ -186,6 +233,7 @@ tune_exec(struct options *o)
 	ctx_timer(options_value(o, T_TIMER));
 	tune_measure(o, builtin, &res);
 	memset(&tf, 0, sizeof(tf));
+	tune_ceilings(tune_budget(o), &tf.ceil);
 	tune_identity(&tf);
 	for (i = 0; i < tuning_count(); i++) {
 		tf.set[i] = res.set[i];
@@ -200,7 +248,7 @@ tune_exec(struct options *o)
 	}
 	if (outfile_commit(&of, err, sizeof(err)) != 0)
 		usage_error("%s", err);
-	tune_print(&res, builtin, path, tf.brand);
+	tune_print(&res, builtin, path, &tf);
 	free(path);
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ceilings.h"
 #include "cmd.h"
 #include "ktune_env.h"
 #include "provenance.h"
@@ -74,6 +75,8 @@ ctx_tune_take(const struct tunefile *tf, const char *path)
 			t->value[i] = tf->value[i];
 			t->from[i] = TUNING_FILE;
 		}
+	if (tf->ceil.known)
+		ctx.ceil = tf->ceil;
 }
 
 void
@@ -113,6 +116,32 @@ ctx_tune(const char *file)
 	free(path);
 }
 
+/* The ceilings, in the timer's unit, or why there are none. */
+static void
+ctx_ceilings_provenance(struct provenance *pv)
+{
+	struct ceilings c;
+
+	if (!ctx.ceil.known) {
+		provenance_set(pv, "ceilings_source", "none (csumbench tune "
+		    "measures them into the tuning file)");
+		return;
+	}
+	if (!ctx.have_timer || ceilings_convert(&ctx.ceil, ctx.timer.unit,
+	    ctx.timer.hz, &c) != 0) {
+		provenance_set(pv, "ceilings_source", "none: the tuning "
+		    "file's are in %s, which this timer cannot convert",
+		    ctx.ceil.unit);
+		return;
+	}
+	provenance_set(pv, "ceilings_source", "tuning file %s (measured %s, "
+	    "in %s at %.0f Hz)", ctx.tuning.file, ctx.tuning.measured,
+	    ctx.ceil.unit, ctx.ceil.hz);
+	provenance_set(pv, "ceilings_method", "best sample of a load-only, "
+	    "store-only and copy loop per level; see csumbench(1), MEASURED CEILINGS");
+	ceilings_provenance(&c, pv);
+}
+
 void
 ctx_tune_provenance(struct provenance *pv)
 {
@@ -124,6 +153,7 @@ ctx_tune_provenance(struct provenance *pv)
 		provenance_set(pv, "tuning_note", "%s", ctx.tuning.note);
 	tuning_values(&ctx.tuning, 0, buf, sizeof(buf));
 	provenance_set(pv, "tuning_values", "%s", buf);
+	ctx_ceilings_provenance(pv);
 }
 
 void
@@ -200,6 +230,16 @@ ctx_timer(const char *name)
 	ctx.have_timer = 1;
 }
 
+void
+ctx_ceilings_opts(struct ceilings_opts *co)
+{
+	memset(co, 0, sizeof(*co));
+	co->ti = &ctx.timer;
+	co->have = ctx.cpu.have;
+	co->l1d = ctx.cpu.l1d;
+	co->l2 = ctx.cpu.l2;
+	co->l3 = ctx.cpu.l3;
+}
 
 void
 ctx_pin(const char *cpu_arg, int def_cpu)

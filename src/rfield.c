@@ -160,6 +160,15 @@ get_above_bound(const struct rpoint *p, const struct rctx *c,
 	v->u = bound_exceeded(p, c->rs);
 }
 
+/* Bytes per unit as a percentage of its ceiling (ceilings.h). */
+static void
+get_pct_peak(const struct rpoint *p, const struct rctx *c, struct rval *v)
+{
+	v->d = ceilings_pct(&c->ceil, p->family, rset_bytes(p),
+	    strcmp(p->cache, "cold") == 0, p->unit, p->hz,
+	    rset_bytes_per_unit(p));
+}
+
 /* The values of the enumerated fields (run writes no others). */
 static const char *const caches[] = { "hot", "cold", NULL };
 static const char *const modes[] = { "throughput", "latency", NULL };
@@ -236,7 +245,8 @@ const struct rfield rfields[] = {
 	{ "bpu_bound", "bpu_bound", 374, RT_NUM, 0, .get = get_bpu_bound },
 	{ "above_bound", "above_bound", 376, RT_COUNT, 0,
 	    .get = get_above_bound },
-	{ "code_offset", "code_offset", 377, RT_NUM, RF_NONNEG,
+	{ "pct_peak", "pct_peak", 377, RT_NUM, 0, .get = get_pct_peak },
+	{ "code_offset", "code_offset", 379, RT_NUM, RF_NONNEG,
 	    AT(code_offset) },
 
 	{ NULL, "samples", 380, RT_SAMPLES, RF_FLOOR, AT(samples) },
@@ -255,6 +265,7 @@ rfield_ctx(struct rctx *c, const struct rset *rs, int json)
 	c->est_hz = e != NULL && decimal_parse(e, (size_t)-1, 0, &hz) == 0 &&
 	    hz > 0 ? hz : 0;
 	c->gbps_via_hz = json;
+	(void)ceilings_from_provenance(&rs->prov, &c->ceil);
 }
 
 const char *

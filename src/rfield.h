@@ -44,6 +44,7 @@
 
 #include <stddef.h>
 
+#include "ceilings.h"
 #include "rset.h"
 
 enum rtype { RT_STR, RT_SIZE, RT_COUNT, RT_NUM, RT_SAMPLES };
@@ -78,6 +79,7 @@ struct rctx {
 	 * two differ in the last bit at most; each format keeps its own.
 	 */
 	int	 gbps_via_hz;
+	struct ceilings ceil;	/* the ceilings of rs's provenance, if any */
 };
 
 struct rfield {

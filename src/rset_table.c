@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bound.h"
+#include "ceilings.h"
 #include "rformat.h"
 #include "util.h"
 
@@ -82,6 +83,8 @@ rset_table_write(FILE *fp, const struct rset *rs, const size_t *idx,
 	size_t i;
 	int states = 0, dists = 0;
 	struct marks m = { 0, 0, 0, INFINITY, 0 };
+	struct ceilings ceil;
+	int peak = ceilings_from_provenance(&rs->prov, &ceil) == 0;
 	char sz[32], al[48];
 
 	/* Name the cache state and mode only when the run has others; the
@@ -103,11 +106,11 @@ rset_table_write(FILE *fp, const struct rset *rs, const size_t *idx,
 		int above = bound_exceeded(p, rs);
 
 		if (last_family == NULL || strcmp(p->family, last_family) != 0) {
-			fprintf(fp, "%s%-10s %-22s %8s %9s%s %12s %8s %10s %9s%s\n",
-			    last_family == NULL ? "" : "\n", p->family,
+			fprintf(fp, "%s%-10s %-22s %8s %9s%s %12s %8s %10s %9s%s"
+			    "%s\n", last_family == NULL ? "" : "\n", p->family,
 			    "kernel", "size", "src/dst", dists ? "  distance" :
 			    "", p->unit, "ci95", "bytes/unit", "GB/s",
-			    states ? "  cache mode" : "");
+			    peak ? "   %peak" : "", states ? "  cache mode" : "");
 			last_family = p->family;
 		}
 		snprintf(al, sizeof(al), "%zu/%zu", p->src_align, p->dst_align);
@@ -123,6 +126,10 @@ rset_table_write(FILE *fp, const struct rset *rs, const size_t *idx,
 			fprintf(fp, " %8s", "-");
 		put_rate(fp, bpu, 10, above, p, &m);
 		put_rate(fp, rset_gbps(p), 9, above, p, &m);
+		if (peak)
+			put_rate(fp, ceilings_pct(&ceil, p->family,
+			    rset_bytes(p), strcmp(p->cache, "cold") == 0,
+			    p->unit, p->hz, bpu), 7, 0, p, &m);
 		if (states)
 			fprintf(fp, "  %-5s %s", p->cache, p->mode);
 		fputc('\n', fp);
@@ -135,7 +142,11 @@ rset_table_write(FILE *fp, const struct rset *rs, const size_t *idx,
 			m.bound_hi = fmax(m.bound_hi, b);
 		}
 	}
-	if (m.floor || m.bound)
+	if (m.floor || m.bound || peak)
 		fputc('\n', fp);
 	put_notes(fp, &m);
+	if (peak)
+		fprintf(fp, "%%peak: bytes/unit over the ceiling of the "
+		    "kernel's pattern at the level its working set fits "
+		    "(memory when cold); see csumbench ceilings.\n");
 }

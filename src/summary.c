@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ceilings.h"
 #include "compare.h"
 #include "rkey.h"
 #include "summary.h"
@@ -372,6 +373,49 @@ sum_verdicts(const struct rset *rs, double alpha, const struct sum_names *nm,
 	return npos;
 }
 
+/*
+ * Per family, the fastest kernel nearest its ceiling, as a share of it:
+ * "csum.auto, 16 KiB: 78% of the L1 load ceiling". Lines written.
+ */
+static size_t
+sum_peaks(FILE *fp, const struct rset *rs, const struct verdict *v,
+    size_t npos)
+{
+	struct ceilings c;
+	const struct rpoint *p, *best;
+	size_t i, j, lines = 0;
+	double pct, top;
+	char sz[32];
+
+	if (ceilings_from_provenance(&rs->prov, &c) != 0)
+		return 0;
+	for (i = 0; i < npos; i = j) {
+		best = NULL;
+		top = -1;
+		for (j = i; j < npos && v[j].fam == v[i].fam; j++) {
+			p = v[j].best;
+			pct = ceilings_pct(&c, p->family, rset_bytes(p),
+			    strcmp(p->cache, "cold") == 0, p->unit, p->hz,
+			    rset_bytes_per_unit(p));
+			if (isfinite(pct) && pct > top) {
+				top = pct;
+				best = p;
+			}
+		}
+		if (best == NULL)
+			continue;
+		fprintf(fp, "%-10s %s, %s%s: %.0f%% of the %s %s ceiling\n",
+		    best->family, best->kernel, summary_size(best->size, sz,
+		    sizeof(sz)), strcmp(best->cache, "cold") == 0 ? " cold" : "",
+		    top, ceilings_level_label(ceilings_level_of(best->family,
+		    rset_bytes(best), strcmp(best->cache, "cold") == 0, c.l1d,
+		    c.l2, c.l3)), ceilings_pattern_name(ceilings_pattern_of(
+		    best->family)));
+		lines++;
+	}
+	return lines;
+}
+
 size_t
 summary_write(FILE *fp, const struct rset *rs, const struct summary_opts *so)
 {
@@ -388,6 +432,7 @@ summary_write(FILE *fp, const struct rset *rs, const struct summary_opts *so)
 	fprintf(fp, "%-10s %-17s %-*s %-15s %s\n", "family", "size", kw,
 	    "fastest", "cost", "margin");
 	lines = 2 + sum_lines(fp, v, npos, kw, &nm);
+	lines += sum_peaks(fp, rs, v, npos);
 	for (i = 0, few = 0; i < npos; i++)
 		few += v[i].untested;
 	if (few > 0) {

@@ -65,6 +65,8 @@ tunefile_line(struct tunefile *tf, char *key, char *val, char *err,
 {
 	int i;
 
+	if ((i = ceilings_set_key(&tf->ceil, key, val, err, errlen)) <= 0)
+		return i;
 	if (strcmp(key, "format") == 0) {
 		if (strcmp(val, "1") != 0) {
 			snprintf(err, errlen, "format %s is not one this "
@@ -144,12 +146,25 @@ tunefile_read(const char *path, struct tunefile *tf, char *err,
 	}
 	rc = tunefile_parse(fp, path, tf, err, errlen);
 	fclose(fp);
+	ceilings_init(&tf->ceil);
+	if (rc == 0 && tf->ceil.known && (tf->ceil.unit[0] == '\0' ||
+	    !(tf->ceil.hz > 0))) {
+		snprintf(err, errlen, "%s: ceilings without ceiling_unit and "
+		    "ceiling_hz", path);
+		rc = -1;
+	}
 	if (rc == 0 && tf->cpu[0] == '\0') {
 		snprintf(err, errlen, "%s: no cpu= line: not a csumbench "
 		    "tuning file", path);
 		rc = -1;
 	}
 	return rc;
+}
+
+static void
+tunefile_put(void *arg, const char *key, const char *value)
+{
+	fprintf(arg, "%s=%s\n", key, value);
 }
 
 void
@@ -178,5 +193,11 @@ tunefile_write(FILE *fp, const struct tunefile *tf, const char *const *notes)
 		if (tf->set[i])
 			fprintf(fp, "%s=%s\n", tuning_name(i),
 			    tuning_format_value(tf->value[i], v, sizeof(v)));
+	}
+	if (tf->ceil.known) {
+		fprintf(fp, "\n# The ceilings: the most bytes per unit a load, "
+		    "a store and a copy loop\n# reached in each cache level and "
+		    "in memory (csumbench ceilings).\n");
+		ceilings_put(&tf->ceil, tunefile_put, fp);
 	}
 }

@@ -10,6 +10,8 @@
  *   measured=2026-11-30T19:40:00Z     when (not checked)
  *   memcpy_rep=32K                    any threshold of kernels/tune.c;
  *   memcpy_nt=max                     one left out takes the built-in rule
+ *   ceiling_unit=ticks                the ceilings measured with it
+ *   ceiling_l1_load=91.08             (ceilings.h), in bytes per unit
  *
  * Values as tuning_parse_value reads them (a byte count with an optional
  * K, M or G suffix, or max: never).
@@ -20,6 +22,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "ceilings.h"
 #include "tuning.h"
 
 struct cpuinfo;
@@ -32,6 +35,7 @@ struct tunefile {
 	char	 measured[64];
 	size_t	 value[TUNING_MAX];	/* by tuning_name index */
 	int	 set[TUNING_MAX];	/* given in the file */
+	struct ceilings ceil;		/* ceil.known: given in the file */
 };
 
 /*

@@ -106,6 +106,12 @@ tune|--time 0.2 -q --tune-file $D/tune_a|--timer ns|skip:changes measured number
 tune|--time 0.2 -q --tune-file $D/tune_a|--cpu any|skip:changes measured numbers only
 tune|--time 0.2 --tune-file $D/tune_a|-q|skip:tune's own tests cover its talk
 info|--tune-file $D/tune_b|--tune-file $D/tune_a|acts
+ceilings|--time 0.1 --format csv|-o $D/r.csv|acts
+ceilings|--time 0.1|--format table|acts
+ceilings|--time 0.1 --format csv|--time 0|error
+ceilings|--time 0.1 --format csv|--timer ns|acts
+ceilings|--time 0.1 --format csv|--cpu any|skip:changes measured numbers only
+ceilings|--time 0.1 --format csv|-q|skip:talks on a terminal only, which this test has not
 verify|-k memcpy.auto|--tune-file $D/tune_b|acts
 list||-f csum|acts
 list||-k csum.adc|acts

@@ -388,6 +388,53 @@ test_linux_compat(void)
 	tap_ok(ror32(1, 1) == 0x80000000u && rol32(0x80000000u, 1) == 1 &&
 	    ror32(0x12345678, 0) == 0x12345678 && sizeof(u64) == 8 &&
 	    sizeof(__sum16) == 2, "rotations and types");
+	tap_ok(ror64(1, 1) == (u64)1 << 63 && rol64((u64)1 << 63, 1) == 1 &&
+	    ror64(0x0123456789abcdefull, 32) == 0x89abcdef01234567ull &&
+	    rol64(5, 0) == 5 && ror16(1, 1) == 0x8000 && rol16(0x8000, 1) == 1,
+	    "64- and 16-bit rotations");
+#if defined(__LITTLE_ENDIAN) && !defined(__BIG_ENDIAN)
+	tap_ok(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "__LITTLE_ENDIAN "
+	    "alone, as the compiler says, <stdlib.h> included before");
+#elif defined(__BIG_ENDIAN) && !defined(__LITTLE_ENDIAN)
+	tap_ok(__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__, "__BIG_ENDIAN alone, "
+	    "as the compiler says, <stdlib.h> included before");
+#else
+	tap_ok(0, "exactly one of __LITTLE_ENDIAN and __BIG_ENDIAN");
+#endif
+}
+
+/*
+ * load_unaligned_zeropad: the word at any address, and at the end of a
+ * page followed by one that cannot be read, the bytes of the page and
+ * zeros (through fault recovery, not a crash).
+ */
+static void
+test_zeropad(void)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	unsigned char *p = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	unsigned long got, want;
+	int i, good = 1;
+
+	if (!tap_ok(p != MAP_FAILED, "two pages for load_unaligned_zeropad"))
+		return;
+	for (i = 0; i < 2 * pg; i++)
+		p[i] = (unsigned char)(i * 7 + 1);
+	for (i = 0; i < 64; i++) {
+		memcpy(&want, p + pg - 32 + i, sizeof(want));
+		good &= load_unaligned_zeropad(p + pg - 32 + i) == want;
+	}
+	tap_ok(good, "load_unaligned_zeropad reads any word, across a page "
+	    "boundary too");
+	mprotect(p + pg, pg, PROT_NONE);
+	want = 0;
+	memcpy(&want, p + pg - 3, 3);
+	got = load_unaligned_zeropad(p + pg - 3);
+	tap_ok(!(ctx.cpu.have & CPU_FAULTS) || got == want, "... and at a "
+	    "page's end before an unreadable page, zeros past it (%lx, %lx)",
+	    got, want);
+	munmap(p, 2 * pg);
 }
 
 int
@@ -399,6 +446,7 @@ main(void)
 	before = kfault_table_size();
 	test_builtin();
 	test_linux_compat();
+	test_zeropad();
 	test_load_ok();
 	test_load_bad();
 	test_faults();

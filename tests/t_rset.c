@@ -273,6 +273,27 @@ check_checks(const struct rset *rs, const char *u)
 	    "a throughput (%zu), no other", u, above, fl);
 }
 
+/* Ceilings as a tuning file puts them into run's provenance (ticks). */
+static void
+add_ceilings(struct rset *rs)
+{
+	static const char *const kv[] = {
+		"l1d_bytes", "32768", "l2_bytes", "1048576",
+		"l3_bytes", "33554432", "ceiling_unit", "ticks",
+		"ceiling_hz", "2596137372", "ceiling_l1_load", "90.5",
+		"ceiling_l1_store", "45.25", "ceiling_l1_copy", "45",
+		"ceiling_l2_load", "45.5", "ceiling_l2_store", "44",
+		"ceiling_l2_copy", "22.5", "ceiling_l3_load", "38",
+		"ceiling_l3_store", "38", "ceiling_l3_copy", "18.5",
+		"ceiling_mem_load", "9", "ceiling_mem_store", "10.5",
+		"ceiling_mem_copy", "8", NULL
+	};
+	size_t i;
+
+	for (i = 0; kv[i] != NULL; i += 2)
+		provenance_set(&rs->prov, kv[i], "%s", kv[i + 1]);
+}
+
 /* The golden CSV read back and written again: the same bytes. */
 static void
 check_round_trip(const char *u, const char *est_hz)
@@ -289,8 +310,10 @@ check_round_trip(const char *u, const char *est_hz)
 		tap_diag("%s", err);
 		return;
 	}
-	if (est_hz != NULL)	/* what the .meta beside a run's CSV says */
+	if (est_hz != NULL) {	/* what the .meta beside a run's CSV says */
 		provenance_set(&rs.prov, "est_core_hz", "%s", est_hz);
+		add_ceilings(&rs);
+	}
 	snprintf(path, sizeof(path), "points_%s.csv", u);
 	fp = tmp();
 	rset_csv_write(fp, &rs, NULL, rs.n);
@@ -321,9 +344,11 @@ main(int argc, char **argv)
 		provenance_set(&rs.prov, "host", "testhost");
 		provenance_set(&rs.prov, "cpus_online", "2");
 		provenance_set(&rs.prov, "unit", "%s", ti.unit);
-		if (ti.est_core_hz > 0)
+		if (ti.est_core_hz > 0) {
 			provenance_set(&rs.prov, "est_core_hz", "%.0f",
 			    ti.est_core_hz);
+			add_ceilings(&rs);
+		}
 		check_formats(&rs, u);
 		check_checks(&rs, u);
 		rset_free(&rs);
