@@ -180,25 +180,39 @@ ok_line(const char *line)
 void
 ctx_verify_loaded(const struct kernel *const *ks, size_t n)
 {
-	struct verify_opts vo = { .max_report = 5 };
+	struct verify_opts vo = { .max_report = 5 }, lo;
 	const struct kernel **v = xcalloc(n + 1, sizeof(*v));
-	size_t i, nv = 0, len = 0;
+	size_t i, nv = 0, nc = 0, len = 0;
 	char err[512], *buf = NULL, *line, *save = NULL;
 	FILE *fp;
-	int failed;
+	int failed, f2 = 0;
 
+	/*
+	 * Copy 1 of each object in full first; copies 2 and up (run
+	 * --replicas: the same bytes, relocated as copy 1 was) lightly,
+	 * at the end of v.
+	 */
 	for (i = 0; i < n; i++)
-		if (select_loaded(ks[i]))
+		if (select_loaded(ks[i]) && select_copy(ks[i]) == 1)
 			v[nv++] = ks[i];
+	for (i = 0; i < n; i++)
+		if (select_loaded(ks[i]) && select_copy(ks[i]) > 1)
+			v[nv + nc++] = ks[i];
 	vo.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	if (nv == 0 || (fp = open_memstream(&buf, &len)) == NULL) {
+	lo = vo;
+	lo.exhaustive = -1;
+	if (nv + nc == 0 || (fp = open_memstream(&buf, &len)) == NULL) {
 		free(v);
-		if (nv > 0)
+		if (nv + nc > 0)
 			usage_error("cannot verify the loaded kernels: out of "
 			    "memory");
 		return;
 	}
 	failed = verify_run(v, nv, &vo, fp, err, sizeof(err));
+	if (failed >= 0 && nc > 0)
+		f2 = verify_run(v + nv, nc, &lo, fp, err, sizeof(err));
+	failed = failed < 0 || f2 < 0 ? -1 : failed + f2;
+	nv += nc;
 	fclose(fp);
 	free(v);
 	if (failed < 0)

@@ -489,6 +489,7 @@ kobj_replica(const struct kobj *src, unsigned k, size_t shift, size_t pad,
 	o->path = xstrdup(src->path);
 	o->name = xasprintf("%s" KOBJ_REPLICA_SEP "%u", src->name, k);
 	o->loaded = src->loaded;
+	o->copy = k;
 	if (kplace_copy(src->handle, shift, pad, &p, note, notelen) == 0) {
 		if (kobj_use_place(o, &p, env, err, errlen) == 0)
 			return o;

@@ -32,6 +32,8 @@ struct kobj {
 	struct kplace	 place;
 	/* The move within KPLACE_PERIOD (place.delta mod it). */
 	size_t		 shift;
+	/* Which copy of its object this is: 1, or k for replica k. */
+	unsigned	 copy;
 };
 
 /*

@@ -179,6 +179,18 @@ select_loaded(const struct kernel *k)
 	return b == NULL || k < b->kernels || k >= b->kernels + b->n;
 }
 
+unsigned
+select_copy(const struct kernel *k)
+{
+	size_t i;
+
+	for (i = 1; i < sel_nobjs; i++)
+		if (k >= sel_objs[i]->kernels &&
+		    k < sel_objs[i]->kernels + sel_objs[i]->n)
+			return sel_objs[i]->copy > 1 ? sel_objs[i]->copy : 1;
+	return 1;
+}
+
 void
 select_unload(void)
 {

@@ -55,6 +55,8 @@ const struct kobj *select_object_at(size_t i);
 const struct kobj *select_object(const char *name);
 /* Was k loaded from a kernel object (not built in)? */
 int	select_loaded(const struct kernel *k);
+/* Which copy of its object k is of: k of replica k (kobj.h), else 1. */
+unsigned select_copy(const struct kernel *k);
 /* Unload every loaded object (none of their kernels may be in use). */
 void	select_unload(void);
 /* The facts every object's init hook received last (tuning included). */

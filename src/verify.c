@@ -39,8 +39,9 @@ verify_reference(enum kfamily f)
 static size_t
 make_lengths(size_t **out, int exhaustive, uint64_t *seed)
 {
-	size_t dense = exhaustive ? 4096 : 1024;
-	size_t max = exhaustive ? ((size_t)4 << 20) : ((size_t)1 << 20);
+	size_t dense = exhaustive > 0 ? 4096 : exhaustive < 0 ? 256 : 1024;
+	size_t max = exhaustive > 0 ? ((size_t)4 << 20) : exhaustive < 0 ?
+	    ((size_t)64 << 10) : ((size_t)1 << 20);
 	size_t cap = dense + 1 + 512, n = 0, p, d, i;
 	size_t *v = xcalloc(cap, sizeof(*v));
 
@@ -56,7 +57,8 @@ make_lengths(size_t **out, int exhaustive, uint64_t *seed)
 				v[n++] = (size_t)x;
 		}
 	/* And random lengths, odd and even. */
-	for (i = 0; i < (exhaustive ? 64u : 24u) && n < cap; i++)
+	for (i = 0; i < (exhaustive > 0 ? 64u : exhaustive < 0 ? 8u : 24u) &&
+	    n < cap; i++)
 		v[n++] = dense + 1 + (size_t)(rng_next(seed) % (max - dense));
 	*out = v;
 	return n;
@@ -83,8 +85,10 @@ make_offsets(size_t n, int exhaustive, int two_buffers, size_t (*pairs)[2],
 		}							\
 	} while (0)
 
+	if (exhaustive < 0)
+		n = SIZE_MAX;	/* light: the sampled offsets at every length */
 	if (!two_buffers) {
-		if (n <= 256 || exhaustive)
+		if (n <= 256 || exhaustive > 0)
 			for (s = 0; s < 64; s++)
 				ADD(s, 0);
 		else
@@ -92,7 +96,7 @@ make_offsets(size_t n, int exhaustive, int two_buffers, size_t (*pairs)[2],
 				ADD(some[i], 0);
 		return k;
 	}
-	if (n <= 256 && exhaustive) {
+	if (n <= 256 && exhaustive > 0) {
 		for (s = 0; s < 64; s++)
 			for (d = 0; d < 64; d++)
 				ADD(s, d);
@@ -111,7 +115,7 @@ make_offsets(size_t n, int exhaustive, int two_buffers, size_t (*pairs)[2],
 			ADD(0, some[i]);
 			ADD(some[i], some[i]);
 		}
-		if (exhaustive)
+		if (exhaustive > 0)
 			for (s = 0; s < 8; s++)
 				for (d = 0; d < 8; d++)
 					ADD(s, d);

@@ -11,7 +11,12 @@
 #include "vreport.h"
 
 struct verify_opts {
-	int	 exhaustive;	/* every src x dst offset pair, longer lengths */
+	/*
+	 * 1: every src x dst offset pair, longer lengths; 0: the default;
+	 * -1: light (lengths to 256 and sampled beyond, sampled offsets),
+	 * for copies of code already verified in full (run --replicas).
+	 */
+	int	 exhaustive;
 	uint64_t seed;
 	int	 max_report;	/* mismatches printed per kernel */
 	int	 jobs;		/* kernels verified at once (one process each) */
