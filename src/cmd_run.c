@@ -120,7 +120,9 @@ static const struct opt_row run_rows[] = {
 	    "(median, net_median)" },
 	[R_ALPHA] = { .like = &opt_alpha },
 	[R_QUICK] = { .name = "quick",
-	    .help = "quick sweep: the quick grid, fewer samples" },
+	    .help = "quick sweep: the quick grid, fewer samples; the default "
+	    "when no option asks for a grid (-f, -k, --load, -s, -a, "
+	    "--distance, --preset, --cache, --mode, --baseline, --ab)" },
 	[R_SAMPLE_TIME] = { .name = "sample-time", .arg = "US",
 	    .help = "target microseconds per sample", .def = "20" },
 	[R_WARMUP] = { .name = "warmup", .arg = "N",
@@ -283,6 +285,24 @@ run_parse_ab(struct run *r, const char *arg)
 		    "different objects", r->ab[0]);
 }
 
+/*
+ * Does o ask for a grid: which kernels, sizes, offsets, placements,
+ * caches or modes, or a comparison that adds kernels? Options of how
+ * (--cpu, --timer, -W, -o, --format, -r...) leave the grid alone.
+ */
+static int
+run_grid_given(const struct options *o)
+{
+	static const int rows[] = { R_FAMILY, R_KERNEL, R_LOAD, R_SIZES,
+	    R_ALIGN, R_DISTANCE, R_PRESET, R_CACHE, R_MODE, R_BASELINE, R_AB };
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+		if (options_given(o, (size_t)rows[i]))
+			return 1;
+	return 0;
+}
+
 /* The options of what is measured and where the results go. */
 static void
 run_parse(struct run *r, struct options *o)
@@ -291,8 +311,8 @@ run_parse(struct run *r, struct options *o)
 	size_t i;
 	char err[256];
 
-	/* No arguments at all, or --quick: the quick sweep. */
-	r->quick = options_given(o, R_QUICK) || o->nargs == 0;
+	/* --quick, or no grid asked for: the quick sweep. */
+	r->quick = options_given(o, R_QUICK) || !run_grid_given(o);
 	o->alt = r->quick;
 	r->families = o->val[R_FAMILY];
 	r->patterns = o->val[R_KERNEL];
@@ -1324,4 +1344,4 @@ CMD_ENTRY(run, "measure a sweep (the default subcommand)",
 	"point of the size x alignment grid. Kernels of one grid point are "
 	"interleaved in a shuffled order in every repetition.",
     .footer = "Sizes and presets: see csumbench(1).",
-    .alt_when = "--quick");
+    .alt_when = "--quick or no grid");
