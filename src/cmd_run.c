@@ -87,10 +87,12 @@ static const struct opt_row run_rows[] = {
 	    .def = "31", .alt = "15" },
 	[R_OUTPUT] = { .like = &opt_output,
 	    .help = "write the results to FILE: CSV (FILE.csv, with "
-	    "FILE.csv.meta) or JSON with the raw samples (FILE.json); default: "
-	    "a table on a terminal, CSV otherwise" },
+	    "FILE.csv.meta) or JSON with the raw samples (FILE.json); on a "
+	    "terminal the summary is still shown (-q: not)" },
 	[R_FORMAT] = { .name = "format", .arg = "FMT",
-	    .help = "csv, json or table (default: by destination)" },
+	    .help = "what goes to stdout (or -o FILE): csv, json, summary "
+	    "(who is fastest where) or table (every point); default: summary "
+	    "on a terminal, CSV otherwise (a pipe, or -o FILE.csv)" },
 	[R_BASELINE] = { .name = "baseline", .arg = "K",
 	    .help = "after measuring, print the delta table of every other "
 	    "kernel of K's family against kernel K (measured even if -f or -k "
@@ -193,8 +195,9 @@ struct run {
 	/* Where the results go (run_open): a summary and, with -v, the
 	 * table on a terminal (2), a table on stdout (1), a file or
 	 * stdout as CSV or JSON (0), nowhere but --baseline's table (-1); in
-	 * which format. */
+	 * which format. aside: a file, and the summary on the terminal. */
 	int		 table;
+	int		 aside;
 	const struct rformat *fmt;
 	struct outfile	 of, meta;	/* meta: of's sidecar, when it has one */
 	int		 has_meta;
@@ -414,7 +417,9 @@ run_defaults(struct run *r, const struct options *o)
 		usage_error("--%s prints its table on stdout: results need "
 		    "-o FILE", r->baseline != NULL ? "baseline" : "ab");
 	if (r->format != NULL && rformat_find(r->format)->terminal && !to_stdout)
-		usage_error("--format table writes to the terminal only");
+		usage_error("--format %s writes to standard output only (-o "
+		    "FILE: csv or json; on a terminal the summary is shown "
+		    "too)", r->format);
 }
 
 /* --baseline K: K joins the selection when -f or -k left it out. */
@@ -826,11 +831,11 @@ run_check_used(const struct run *r)
 	if (GIVEN(R_STYLE))
 		usage_error("--style is the form of --baseline's or --ab's delta "
 		    "table: add --baseline K (or use 'csumbench compare')");
-	if (GIVEN(R_COST) && r->table == 0)
+	if (GIVEN(R_COST) && r->table == 0 && !r->aside)
 		usage_error("--cost chooses what the terminal and --baseline "
 		    "show; %s holds both (median, net_median)",
 		    r->fmt->name);
-	if (GIVEN(R_ALPHA) && r->table != 2)
+	if (GIVEN(R_ALPHA) && r->table != 2 && !r->aside)
 		usage_error("--alpha is the significance level of --baseline's "
 		    "table and of the terminal summary, neither shown here");
 #undef GIVEN
@@ -843,19 +848,21 @@ run_open(struct run *r)
 	int to_stdout = r->output == NULL || strcmp(r->output, "-") == 0;
 	char err[512];
 
+	/* --format decides; without it, a terminal gets the summary. */
 	if (r->format != NULL)
 		r->fmt = rformat_find(r->format);
 	else if (r->output == NULL ||
 	    (r->fmt = rformat_for_path(r->output)) == NULL)
 		r->fmt = rformat_find(r->output == NULL &&
-		    isatty(STDOUT_FILENO) ? "table" : "csv");
-	r->table = r->fmt->terminal;
-	/* A terminal by default: the summary first. */
-	if (r->table && r->format == NULL)
-		r->table = 2;
+		    isatty(STDOUT_FILENO) ? "summary" : "csv");
+	r->table = !r->fmt->terminal ? 0 :
+	    strcmp(r->fmt->name, "table") == 0 ? 1 : 2;
 	if (r->baseline != NULL || r->ab[0] != NULL)
 		r->table = to_stdout ? -1 : 0;
-	if (r->verbose && r->table != 2)
+	/* Results to a file: the terminal still shows the summary. */
+	r->aside = r->table == 0 && !to_stdout && verbose_level > 0 &&
+	    r->baseline == NULL && r->ab[0] == NULL && isatty(STDOUT_FILENO);
+	if (r->verbose && r->table != 2 && !r->aside)
 		usage_error("--verbose adds the full table to the summary on a "
 		    "terminal; here the results are %s", r->table == 1 ?
 		    "the table already" : r->table < 0 ? "the delta table" :
@@ -985,7 +992,7 @@ run_summary_reps(struct run *r)
 {
 	size_t need = compare_table_samples(r->co.alpha);
 
-	if (r->table == 2 && !r->reps_given && r->reps < need)
+	if ((r->table == 2 || r->aside) && !r->reps_given && r->reps < need)
 		r->reps = need;
 }
 
@@ -1122,14 +1129,14 @@ static void	run_emit_brief(const struct run *r);
 
 /* The results as a table for a terminal, and how they were measured. */
 static void
-run_emit_table(const struct run *r, const struct rset *rs)
+run_emit_table(const struct run *r, const struct rset *rs, int table)
 {
 	struct rset v;
 	int net = r->co.cost == CMP_COST_NET;
 
 	if (net)
 		rset_net_view(&v, rs);
-	if (r->table == 2) {
+	if (table == 2) {
 		struct summary_opts so = { .alpha = r->co.alpha,
 		    .cost = net ? "net: the empty call's cost subtracted" :
 		    "whole call" };
@@ -1138,11 +1145,11 @@ run_emit_table(const struct run *r, const struct rset *rs)
 		if (r->verbose)
 			putchar('\n');
 	}
-	if (r->table == 1 || r->verbose)
-		r->fmt->write(stdout, net ? &v : rs, NULL, rs->n);
+	if (table == 1 || r->verbose)
+		rset_table_write(stdout, net ? &v : rs, NULL, rs->n);
 	if (net)
 		rset_free(&v);
-	if (r->table == 2 && !r->verbose)
+	if (table == 2 && !r->verbose)
 		run_emit_brief(r);
 	else
 		run_emit_footer(r);
@@ -1288,16 +1295,18 @@ run_emit(struct run *r)
 	qsort(r->pts, r->npts, sizeof(*r->pts), point_order);
 	rset_from_points(&rs, r->pts, r->npts, &ctx.timer);
 	run_provenance(&rs.prov, r);
-	warn_checks(&rs, r->table == 2 && !r->verbose);
+	warn_checks(&rs, (r->table == 2 || r->aside) && !r->verbose);
 	if (r->er.stopped) {
 		provenance_set(&rs.prov, "partial", "yes");
 		provenance_set(&rs.prov, "stopped_by", "%s",
 		    intr_name(intr_caught()));
 	}
 	if (r->table > 0)
-		run_emit_table(r, &rs);
+		run_emit_table(r, &rs, r->table);
 	else if (r->table == 0)
 		run_emit_file(r, &rs);
+	if (r->aside)
+		run_emit_table(r, &rs, 2);
 	if ((r->baseline != NULL || r->ab[0] != NULL) &&
 	    (rc = compare_sets(&rs, &rs, &r->co, stdout, err, sizeof(err))) < 0)
 		usage_error("%s", err);

@@ -400,3 +400,14 @@ summary_write(FILE *fp, const struct rset *rs, const struct summary_opts *so)
 	free((void *)nm.v);
 	return lines;
 }
+
+void
+summary_rformat_write(FILE *fp, const struct rset *rs, const size_t *idx,
+    size_t n)
+{
+	struct summary_opts so = { .alpha = 0.05, .cost = "whole call" };
+
+	(void)idx;
+	(void)n;
+	summary_write(fp, rs, &so);
+}

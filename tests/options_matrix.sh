@@ -127,6 +127,8 @@ compare|$D/a.json $D/b.json|--alpha 0.000001|acts
 compare|$D/a.json $D/b.json|--ignore-below 32|acts
 compare|$D/a.json $D/b.json|--cost net|acts
 compare|$D/c.json $D/d.json|--allow-mixed|acts
+show|$D/a.json|--format table|acts
+show|$D/a.json|--cost net|acts
 compare|$D/a.json $D/b.json|-f csum|acts
 compare|$D/a.json $D/b.json|-k csum.adc|acts
 compare|$D/a.json $D/b.json|-o $D/x.md|acts
