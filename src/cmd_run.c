@@ -26,6 +26,7 @@
 #include "kobj.h"
 #include "optval.h"
 #include "outfile.h"
+#include "pivot.h"
 #include "preset.h"
 #include "progress.h"
 #include "provenance.h"
@@ -91,7 +92,8 @@ static const struct opt_row run_rows[] = {
 	    "terminal the summary is still shown (-q: not)" },
 	[R_FORMAT] = { .name = "format", .arg = "FMT",
 	    .help = "what goes to stdout (or -o FILE): csv, json, summary "
-	    "(who is fastest where) or table (every point); default: summary "
+	    "(who is fastest where), wide (a row per position, a column per "
+	    "kernel) or table (every point); default: summary "
 	    "on a terminal, CSV otherwise (a pipe, or -o FILE.csv)" },
 	[R_BASELINE] = { .name = "baseline", .arg = "K",
 	    .help = "after measuring, print the delta table of every other "
@@ -193,7 +195,8 @@ struct run {
 	struct point	*pts;
 	size_t		 npts;
 	/* Where the results go (run_open): a summary and, with -v, the
-	 * table on a terminal (2), a table on stdout (1), a file or
+	 * table on a terminal (2; 3 the wide view instead of the summary),
+	 * a table on stdout (1), a file or
 	 * stdout as CSV or JSON (0), nowhere but --baseline's table (-1); in
 	 * which format. aside: a file, and the summary on the terminal. */
 	int		 table;
@@ -835,7 +838,7 @@ run_check_used(const struct run *r)
 		usage_error("--cost chooses what the terminal and --baseline "
 		    "show; %s holds both (median, net_median)",
 		    r->fmt->name);
-	if (GIVEN(R_ALPHA) && r->table != 2 && !r->aside)
+	if (GIVEN(R_ALPHA) && r->table < 2 && !r->aside)
 		usage_error("--alpha is the significance level of --baseline's "
 		    "table and of the terminal summary, neither shown here");
 #undef GIVEN
@@ -856,13 +859,14 @@ run_open(struct run *r)
 		r->fmt = rformat_find(r->output == NULL &&
 		    isatty(STDOUT_FILENO) ? "summary" : "csv");
 	r->table = !r->fmt->terminal ? 0 :
-	    strcmp(r->fmt->name, "table") == 0 ? 1 : 2;
+	    strcmp(r->fmt->name, "table") == 0 ? 1 :
+	    strcmp(r->fmt->name, "wide") == 0 ? 3 : 2;
 	if (r->baseline != NULL || r->ab[0] != NULL)
 		r->table = to_stdout ? -1 : 0;
 	/* Results to a file: the terminal still shows the summary. */
 	r->aside = r->table == 0 && !to_stdout && verbose_level > 0 &&
 	    r->baseline == NULL && r->ab[0] == NULL && isatty(STDOUT_FILENO);
-	if (r->verbose && r->table != 2 && !r->aside)
+	if (r->verbose && r->table < 2 && !r->aside)
 		usage_error("--verbose adds the full table to the summary on a "
 		    "terminal; here the results are %s", r->table == 1 ?
 		    "the table already" : r->table < 0 ? "the delta table" :
@@ -992,7 +996,7 @@ run_summary_reps(struct run *r)
 {
 	size_t need = compare_table_samples(r->co.alpha);
 
-	if ((r->table == 2 || r->aside) && !r->reps_given && r->reps < need)
+	if ((r->table >= 2 || r->aside) && !r->reps_given && r->reps < need)
 		r->reps = need;
 }
 
@@ -1136,12 +1140,15 @@ run_emit_table(const struct run *r, const struct rset *rs, int table)
 
 	if (net)
 		rset_net_view(&v, rs);
-	if (table == 2) {
+	if (table == 2 || table == 3) {
 		struct summary_opts so = { .alpha = r->co.alpha,
 		    .cost = net ? "net: the empty call's cost subtracted" :
 		    "whole call" };
 
-		summary_write(stdout, net ? &v : rs, &so);
+		if (table == 3)
+			pivot_write(stdout, net ? &v : rs, &so);
+		else
+			summary_write(stdout, net ? &v : rs, &so);
 		if (r->verbose)
 			putchar('\n');
 	}
@@ -1149,7 +1156,7 @@ run_emit_table(const struct run *r, const struct rset *rs, int table)
 		rset_table_write(stdout, net ? &v : rs, NULL, rs->n);
 	if (net)
 		rset_free(&v);
-	if (table == 2 && !r->verbose)
+	if (table >= 2 && !r->verbose)
 		run_emit_brief(r);
 	else
 		run_emit_footer(r);
@@ -1295,7 +1302,7 @@ run_emit(struct run *r)
 	qsort(r->pts, r->npts, sizeof(*r->pts), point_order);
 	rset_from_points(&rs, r->pts, r->npts, &ctx.timer);
 	run_provenance(&rs.prov, r);
-	warn_checks(&rs, (r->table == 2 || r->aside) && !r->verbose);
+	warn_checks(&rs, (r->table >= 2 || r->aside) && !r->verbose);
 	if (r->er.stopped) {
 		provenance_set(&rs.prov, "partial", "yes");
 		provenance_set(&rs.prov, "stopped_by", "%s",

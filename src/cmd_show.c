@@ -11,6 +11,7 @@
 #include "cmd.h"
 #include "compare.h"
 #include "optval.h"
+#include "pivot.h"
 #include "rformat.h"
 #include "rset.h"
 #include "summary.h"
@@ -18,11 +19,12 @@
 
 enum { S_FORMAT, S_COST };
 
-static const char *const show_views[] = { "summary", "table", NULL };
+static const char *const show_views[] = { "summary", "wide", "table", NULL };
 
 static const struct opt_row show_rows[] = {
 	[S_FORMAT] = { .name = "format", .arg = "VIEW",
-	    .help = "summary (who is fastest where) or table (every point)",
+	    .help = "summary (who is fastest where), wide (a row per "
+	    "position, a column per kernel) or table (every point)",
 	    .def = "summary" },
 	[S_COST] = { .like = &opt_cost },
 };
@@ -52,7 +54,7 @@ show_exec(struct options *o)
 	char err[512];
 
 	if (optval_choice(OPTVAL_OF(o, S_FORMAT), show_views,
-	    "summary or table", &view, err, sizeof(err)) != 0 ||
+	    "summary, wide or table", &view, err, sizeof(err)) != 0 ||
 	    optval_cost(OPTVAL_OF(o, S_COST), &cost, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	if (rformat_read(o->argv[0], &rs, err, sizeof(err)) != 0)
@@ -66,6 +68,8 @@ show_exec(struct options *o)
 		rset_net_view(&v, &rs);
 	if (view == 0)
 		summary_write(stdout, cost == CMP_COST_NET ? &v : &rs, &so);
+	else if (view == 1)
+		pivot_write(stdout, cost == CMP_COST_NET ? &v : &rs, &so);
 	else
 		rset_table_write(stdout, cost == CMP_COST_NET ? &v : &rs, NULL,
 		    rs.n);

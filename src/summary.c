@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "pivot.h"
 #include "rkey.h"
 #include "summary.h"
 #include "util.h"
@@ -133,16 +134,6 @@ struct sum_names {
 	size_t	 n;
 };
 
-static int
-sum_popcount(unsigned long long x)
-{
-	int n = 0;
-
-	for (; x != 0; x &= x - 1)
-		n++;
-	return n;
-}
-
 /*
  * The margin column of v[0..n-1] (one line) when the fastest is not
  * within noise of the next: by how much the runner-up is slower.
@@ -176,26 +167,42 @@ sum_margin(FILE *fp, const struct verdict *v, size_t n)
  * (within noise of the fastest, or the fastest, at every size) one of the
  * kernels in every tie (inter).
  */
+/* The kernels of bits but k, after lead: " memcpy.sse2, memcpy.avx2". */
+static void
+sum_put_names(FILE *fp, unsigned long long bits, const struct sum_names *nm,
+    const char *k, const char *lead)
+{
+	size_t i;
+	int first = 1;
+
+	for (i = 0; i < nm->n && i < 64; i++) {
+		if (!(bits >> i & 1) || strcmp(nm->v[i], k) == 0)
+			continue;
+		fprintf(fp, "%s %s", first ? lead : ",", nm->v[i]);
+		first = 0;
+	}
+}
+
 static void
 sum_ties(FILE *fp, const struct verdict *v, size_t n, unsigned long long inter,
     const struct sum_names *nm, const char *k)
 {
 	size_t i;
-	int most = 0, same = 1;
+	int same = 1;
+	unsigned long long all = 0;
 
-	for (i = 0; i < n; i++) {
-		if (sum_popcount(v[i].tie) > most)
-			most = sum_popcount(v[i].tie);
+	for (i = 0; i < n; i++)
 		same &= v[i].tie == inter;
+	fputs("within noise of", fp);
+	sum_put_names(fp, inter, nm, k, "");
+	if (!same) {
+		for (i = 0; i < n; i++)
+			all |= v[i].tie;
+		sum_put_names(fp, all & ~inter, nm, k, " (at some sizes:");
+		if (all & ~inter & ~sum_bit(nm->v, nm->n, k))
+			fputc(')', fp);
 	}
-	if (same && most == 2) {
-		for (i = 0; i < nm->n && i < 64; i++)
-			if ((inter >> i & 1) && strcmp(nm->v[i], k) != 0)
-				break;
-		fprintf(fp, "within noise of %s\n", nm->v[i]);
-	} else
-		fprintf(fp, "within noise of %d other%s\n", most - 1,
-		    most == 2 ? "" : "s");
+	fputc('\n', fp);
 }
 
 /* Which kernel of inter to name: the fastest most often, in the run. */
@@ -372,22 +379,64 @@ sum_verdicts(const struct rset *rs, double alpha, const struct sum_names *nm,
 	return npos;
 }
 
-size_t
-summary_write(FILE *fp, const struct rset *rs, const struct summary_opts *so)
+/*
+ * Does family fam of rs have one size (and shape) and several positions?
+ * Then its positions differ by offsets, placement, cache or mode, which
+ * the wide view shows a row each.
+ */
+static int
+sum_pivoted(const struct rset *rs, const char *fam)
 {
-	struct verdict *v = xcalloc(rs->n + 1, sizeof(*v));
-	struct sum_names nm;
-	size_t npos, lines, i, few;
-	int kw = 12;
+	const struct rpoint *first = NULL;
+	size_t i;
+	int more = 0;
 
-	sum_names_of(rs, &nm);
-	npos = sum_verdicts(rs, so->alpha, &nm, v, &kw);
+	for (i = 0; i < rs->n; i++) {
+		if (strcmp(rs->p[i].family, fam) != 0)
+			continue;
+		if (first == NULL) {
+			first = &rs->p[i];
+			continue;
+		}
+		if (rkey_cmp(first, &rs->p[i], RK(RK_SIZE) | RK(RK_SHAPE)) != 0)
+			return 0;
+		if (rkey_cmp(first, &rs->p[i], RK_POSITION) != 0)
+			more = 1;
+	}
+	return more;
+}
+
+/* Move the points of pivoted families into pp; leave out their verdicts
+ * from v[0..npos-1]. Returns the number of points in pp. */
+static size_t
+sum_split(const struct rset *rs, const struct rpoint **pp, struct verdict *v,
+    size_t *npos)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < rs->n; i++)
+		if (sum_pivoted(rs, rs->p[i].family))
+			pp[n++] = &rs->p[i];
+	for (i = j = 0; i < *npos; i++)
+		if (!sum_pivoted(rs, v[i].best->family))
+			v[j++] = v[i];
+	*npos = j;
+	return n;
+}
+
+/* The lines of the summary proper: verdicts v[0..npos-1]. */
+static size_t
+sum_table(FILE *fp, const struct rset *rs, const struct summary_opts *so,
+    const struct verdict *v, size_t npos, int kw, const struct sum_names *nm)
+{
+	size_t i, few, lines;
+
 	fprintf(fp, "Fastest kernel by size: %s per call (median, %s); "
 	    "margin: how much slower the next is\n", rs->n ? rs->p[0].unit :
 	    "cost", so->cost);
 	fprintf(fp, "%-10s %-17s %-*s %-15s %s\n", "family", "size", kw,
 	    "fastest", "cost", "margin");
-	lines = 2 + sum_lines(fp, v, npos, kw, &nm);
+	lines = 2 + sum_lines(fp, v, npos, kw, nm);
 	for (i = 0, few = 0; i < npos; i++)
 		few += v[i].untested;
 	if (few > 0) {
@@ -396,7 +445,33 @@ summary_write(FILE *fp, const struct rset *rs, const struct summary_opts *so)
 		    compare_table_samples(so->alpha));
 		lines++;
 	}
+	return lines;
+}
+
+size_t
+summary_write(FILE *fp, const struct rset *rs, const struct summary_opts *so)
+{
+	struct verdict *v = xcalloc(rs->n + 1, sizeof(*v));
+	const struct rpoint **pp = xcalloc(rs->n + 1, sizeof(*pp));
+	struct sum_names nm;
+	size_t npos, npp, lines = 0;
+	int kw = 12;
+
+	sum_names_of(rs, &nm);
+	npos = sum_verdicts(rs, so->alpha, &nm, v, &kw);
+	/* One size, several offsets (or placements...): the wide view. */
+	npp = sum_split(rs, pp, v, &npos);
+	if (npos > 0 || npp == 0)
+		lines = sum_table(fp, rs, so, v, npos, kw, &nm);
+	if (npp > 0) {
+		if (lines > 0) {
+			fputc('\n', fp);
+			lines++;
+		}
+		lines += pivot_write_points(fp, pp, npp, so);
+	}
 	free(v);
+	free(pp);
 	free((void *)nm.v);
 	return lines;
 }

@@ -22,7 +22,7 @@ stderr_one_line 'expected a results file' "... one line"
 expect_exit 2 "show of a missing file" -- "$CSUMBENCH" show "$TMPD/none.csv"
 stderr_one_line 'none\.csv' "... one line naming it"
 expect_exit 2 "show --format bogus" -- "$CSUMBENCH" show --format bogus "$D/results.csv"
-stderr_one_line 'expected summary or table' "... one line"
+stderr_one_line 'expected summary, wide or table' "... one line"
 
 # Off a terminal: CSV unless --format says otherwise.
 "$CSUMBENCH" $R -q >"$TMPD/pipe"
