@@ -159,11 +159,7 @@ static const struct opt_row run_rows[] = {
 	[R_QUIET] = { .like = &opt_quiet },
 	[R_VERBOSE] = { .name = "verbose", .letter = 'v',
 	    .help = "on a terminal, the full table after the summary" },
-	[R_WARN] = { .name = "warn", .letter = 'W', .arg = "LIST",
-	    .help = "turn warnings off (no-NAME) or on (NAME), comma-separated: "
-	    "vm, load, governor, turbo, ci, clock, few, bound, or all; the "
-	    "environment variable CSUMBENCH_WARN takes the same list (e.g. "
-	    "no-vm on a known virtual machine), -W wins" },
+	[R_WARN] = { .like = &opt_warn },
 };
 
 /* What one run is asked to do, what it built and what it saw. */
@@ -888,26 +884,6 @@ run_open(struct run *r)
 	}
 }
 
-/* Warn about conditions that make the numbers less trustworthy. */
-static void
-warn_conditions(void)
-{
-	if (ctx.cpu.hypervisor[0] != '\0')
-		warn_once(WARN_VM, "a VM (%s): runs differ by tens of %%; "
-		    "compare within one run", ctx.cpu.hypervisor);
-	if (ctx.cpu.governor[0] != '\0' &&
-	    strcmp(ctx.cpu.governor, "performance") != 0)
-		warn_once(WARN_GOVERNOR, "frequency governor \"%s\": "
-		    "cpupower frequency-set -g performance", ctx.cpu.governor);
-	if (ctx.cpu.turbo == 1)
-		warn_once(WARN_TURBO, "turbo/boost on: the clock follows load "
-		    "and heat; turn it off");
-	if (ctx.cpu.loadavg1 > 0.5 * ctx.cpu.online_cpus)
-		warn_once(WARN_LOAD, "load %.2f on %d CPUs: other work shares "
-		    "the cores; measure when idle", ctx.cpu.loadavg1,
-		    ctx.cpu.online_cpus);
-}
-
 /* Warn about what the run itself showed. */
 static void
 warn_after(const struct run *r)
@@ -1010,7 +986,7 @@ run_measure(struct run *r)
 	/* Pin before the timer is calibrated, so both see the same CPU. */
 	ctx_pin(r->cpu_arg, r->def_cpu);
 	ctx_timer(r->timer);
-	warn_conditions();
+	warn_machine(&ctx.cpu);
 	r->eo.ti = &ctx.timer;
 	r->eo.reps = (size_t)r->reps;
 	r->eo.llc = ctx.cpu.l3 ? ctx.cpu.l3 : ctx.cpu.l2;
@@ -1020,9 +996,7 @@ run_measure(struct run *r)
 		r->eo.progress_arg = &pl;
 	}
 	run_plan_note(r);
-	if (r->reps < 10)
-		warn_once(WARN_FEW, "%llu samples a point are too few for a "
-		    "sound median: --reps 10 or more", r->reps);
+	warn_few(r->reps);
 	/* A first signal ends the sampling, and what was measured is kept. */
 	r->eo.stop = intr_flag();
 	intr_defer(1);

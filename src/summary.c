@@ -134,6 +134,16 @@ struct sum_names {
 	size_t	 n;
 };
 
+/* A kernel's name within its family, as the margin column names it:
+ * "avx2" of "memcpy.avx2" (the family column says which). */
+static const char *
+sum_short(const char *k)
+{
+	const char *dot = strchr(k, '.');
+
+	return dot != NULL && strchr(k, ':') == NULL ? dot + 1 : k;
+}
+
 /*
  * The margin column of v[0..n-1] (one line) when the fastest is not
  * within noise of the next: by how much the runner-up is slower.
@@ -149,7 +159,8 @@ sum_margin(FILE *fp, const struct verdict *v, size_t n)
 		return;
 	}
 	if (v[0].noise) {
-		fprintf(fp, "within noise of %s\n", v[0].second->kernel);
+		fprintf(fp, "within noise of %s\n",
+		    sum_short(v[0].second->kernel));
 		return;
 	}
 	for (i = 0; i < n; i++) {
@@ -159,49 +170,45 @@ sum_margin(FILE *fp, const struct verdict *v, size_t n)
 	fprintf(fp, "+%.*f%%", lo < 10 ? 1 : 0, lo);
 	if (hi - lo >= 0.5)
 		fprintf(fp, " to +%.*f%%", hi < 10 ? 1 : 0, hi);
-	fprintf(fp, " over %s\n", v[0].second->kernel);
+	fprintf(fp, " over %s\n", sum_short(v[0].second->kernel));
+}
+
+/* The kernels of bits but k, after lead: "sse2, avx2". Returns how many. */
+static int
+sum_put_names(FILE *fp, unsigned long long bits, const struct sum_names *nm,
+    const char *k, const char *lead)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < nm->n && i < 64; i++) {
+		if (!(bits >> i & 1) || strcmp(nm->v[i], k) == 0)
+			continue;
+		fprintf(fp, "%s%s", n ? ", " : lead, sum_short(nm->v[i]));
+		n++;
+	}
+	return n;
 }
 
 /*
  * The margin column of a line of ties: v[0..n-1] all within noise, k
  * (within noise of the fastest, or the fastest, at every size) one of the
- * kernels in every tie (inter).
+ * kernels in every tie (inter). Names those tied at every size, then
+ * those tied at some.
  */
-/* The kernels of bits but k, after lead: " memcpy.sse2, memcpy.avx2". */
-static void
-sum_put_names(FILE *fp, unsigned long long bits, const struct sum_names *nm,
-    const char *k, const char *lead)
-{
-	size_t i;
-	int first = 1;
-
-	for (i = 0; i < nm->n && i < 64; i++) {
-		if (!(bits >> i & 1) || strcmp(nm->v[i], k) == 0)
-			continue;
-		fprintf(fp, "%s %s", first ? lead : ",", nm->v[i]);
-		first = 0;
-	}
-}
-
 static void
 sum_ties(FILE *fp, const struct verdict *v, size_t n, unsigned long long inter,
     const struct sum_names *nm, const char *k)
 {
 	size_t i;
-	int same = 1;
 	unsigned long long all = 0;
+	int always;
 
 	for (i = 0; i < n; i++)
-		same &= v[i].tie == inter;
-	fputs("within noise of", fp);
-	sum_put_names(fp, inter, nm, k, "");
-	if (!same) {
-		for (i = 0; i < n; i++)
-			all |= v[i].tie;
-		sum_put_names(fp, all & ~inter, nm, k, " (at some sizes:");
-		if (all & ~inter & ~sum_bit(nm->v, nm->n, k))
-			fputc(')', fp);
-	}
+		all |= v[i].tie;
+	always = sum_put_names(fp, inter, nm, k, "within noise of ");
+	sum_put_names(fp, all & ~inter, nm, k, always ? "; at some sizes of " :
+	    "within noise at some sizes of ");
 	fputc('\n', fp);
 }
 
