@@ -237,21 +237,56 @@ sum_pick(const struct verdict *v, size_t n, unsigned long long inter,
 	return k != NULL ? k : v[0].best->kernel;
 }
 
-/* One line: the positions' verdicts v[0..n-1], in size order. */
+/* The widths of the columns before the margin, as wide as their texts. */
+struct sum_cols {
+	int	 fw, sw, kw, cw;	/* family, size, fastest, cost */
+};
+
+/* A line's sizes ("64 B - 1 KiB") and costs ("7.02 - 23.2"). */
 static void
-sum_line(FILE *fp, const char *family, int kw, const struct verdict *v,
-    size_t n, unsigned long long inter, const struct sum_names *nm)
+sum_texts(const struct verdict *v, size_t n, char *sizes, size_t slen,
+    char *cost, size_t clen)
 {
-	char s0[32], s1[32], c0[32], c1[32], sizes[72], cost[72];
-	const char *k = inter ? sum_pick(v, n, inter, nm) : v[0].best->kernel;
+	char s0[32], s1[32], c0[32], c1[32];
 
 	summary_size(v[0].best->size, s0, sizeof(s0));
 	summary_size(v[n - 1].best->size, s1, sizeof(s1));
-	snprintf(sizes, sizeof(sizes), n > 1 ? "%s - %s" : "%s", s0, s1);
+	snprintf(sizes, slen, n > 1 ? "%s - %s" : "%s", s0, s1);
 	sum_cost(v[0].best->st.median, c0, sizeof(c0));
 	sum_cost(v[n - 1].best->st.median, c1, sizeof(c1));
-	snprintf(cost, sizeof(cost), strcmp(c0, c1) ? "%s - %s" : "%s", c0, c1);
-	fprintf(fp, "%-10s %-17s %-*s %-15s ", family, sizes, kw, k, cost);
+	snprintf(cost, clen, strcmp(c0, c1) ? "%s - %s" : "%s", c0, c1);
+}
+
+/* Widen c for a line of family, the verdicts v[0..n-1], kernel k. */
+static void
+sum_widen(struct sum_cols *c, const char *family, const struct verdict *v,
+    size_t n, const char *k)
+{
+	char sizes[72], cost[72];
+
+	sum_texts(v, n, sizes, sizeof(sizes), cost, sizeof(cost));
+	if ((int)strlen(family) > c->fw)
+		c->fw = (int)strlen(family);
+	if ((int)strlen(sizes) > c->sw)
+		c->sw = (int)strlen(sizes);
+	if ((int)strlen(k) > c->kw)
+		c->kw = (int)strlen(k);
+	if ((int)strlen(cost) > c->cw)
+		c->cw = (int)strlen(cost);
+}
+
+/* One line: the positions' verdicts v[0..n-1], in size order. */
+static void
+sum_line(FILE *fp, const char *family, const struct sum_cols *c,
+    const struct verdict *v, size_t n, unsigned long long inter,
+    const struct sum_names *nm)
+{
+	char sizes[72], cost[72];
+	const char *k = inter ? sum_pick(v, n, inter, nm) : v[0].best->kernel;
+
+	sum_texts(v, n, sizes, sizeof(sizes), cost, sizeof(cost));
+	fprintf(fp, "%-*s  %-*s  %-*s  %-*s  ", c->fw, family, c->sw, sizes,
+	    c->kw, k, c->cw, cost);
 	if (inter)
 		sum_ties(fp, v, n, inter, nm, k);
 	else
@@ -294,10 +329,29 @@ sum_nseries(const struct verdict *v, size_t npos, size_t i)
 	return n;
 }
 
+/* The widths the lines of v[0..npos-1] need (sum_lines' pass, dry). */
+static void
+sum_measure(const struct verdict *v, size_t npos, const struct sum_names *nm,
+    struct sum_cols *c)
+{
+	size_t i, j;
+	unsigned long long inter;
+
+	c->fw = (int)strlen("family");
+	c->sw = (int)strlen("size");
+	c->kw = (int)strlen("fastest");
+	c->cw = (int)strlen("cost");
+	for (i = 0; i < npos; i = j) {
+		j = sum_extent(v, npos, i, &inter);
+		sum_widen(c, v[i].best->family, &v[i], j - i, inter ?
+		    sum_pick(&v[i], j - i, inter, nm) : v[i].best->kernel);
+	}
+}
+
 /* The lines of the verdicts v[0..npos-1], in key order. */
 static size_t
-sum_lines(FILE *fp, const struct verdict *v, size_t npos, int kw,
-    const struct sum_names *nm)
+sum_lines(FILE *fp, const struct verdict *v, size_t npos,
+    const struct sum_cols *c, const struct sum_names *nm)
 {
 	size_t i, j, lines = 0;
 	const char *fam = NULL;
@@ -315,7 +369,7 @@ sum_lines(FILE *fp, const struct verdict *v, size_t npos, int kw,
 			lines += 1 + newfam;
 			newfam = 0;
 		}
-		sum_line(fp, newfam ? v[i].best->family : "", kw, &v[i], j - i,
+		sum_line(fp, newfam ? v[i].best->family : "", c, &v[i], j - i,
 		    inter, nm);
 		fam = v[i].best->family;
 		lines++;
@@ -434,16 +488,17 @@ sum_split(const struct rset *rs, const struct rpoint **pp, struct verdict *v,
 /* The lines of the summary proper: verdicts v[0..npos-1]. */
 static size_t
 sum_table(FILE *fp, const struct rset *rs, const struct summary_opts *so,
-    const struct verdict *v, size_t npos, int kw, const struct sum_names *nm)
+    const struct verdict *v, size_t npos, const struct sum_names *nm)
 {
 	size_t i, few, lines;
+	struct sum_cols c;
 
-	fprintf(fp, "Fastest kernel by size: %s per call (median, %s); "
-	    "margin: how much slower the next is\n", rs->n ? rs->p[0].unit :
-	    "cost", so->cost);
-	fprintf(fp, "%-10s %-17s %-*s %-15s %s\n", "family", "size", kw,
-	    "fastest", "cost", "margin");
-	lines = 2 + sum_lines(fp, v, npos, kw, nm);
+	sum_measure(v, npos, nm, &c);
+	fprintf(fp, "Fastest kernel by size: %s per call (median, %s)\n",
+	    rs->n ? rs->p[0].unit : "cost", so->cost);
+	fprintf(fp, "%-*s  %-*s  %-*s  %-*s  %s\n", c.fw, "family", c.sw,
+	    "size", c.kw, "fastest", c.cw, "cost", "margin over the next");
+	lines = 2 + sum_lines(fp, v, npos, &c, nm);
 	for (i = 0, few = 0; i < npos; i++)
 		few += v[i].untested;
 	if (few > 0) {
@@ -469,7 +524,7 @@ summary_write(FILE *fp, const struct rset *rs, const struct summary_opts *so)
 	/* One size, several offsets (or placements...): the wide view. */
 	npp = sum_split(rs, pp, v, &npos);
 	if (npos > 0 || npp == 0)
-		lines = sum_table(fp, rs, so, v, npos, kw, &nm);
+		lines = sum_table(fp, rs, so, v, npos, &nm);
 	if (npp > 0) {
 		if (lines > 0) {
 			fputc('\n', fp);
