@@ -405,10 +405,10 @@ sum_names_of(const struct rset *rs, struct sum_names *nm)
 	nm->v = v;
 }
 
-/* The verdicts of rs's positions into v: how many; *kw the widest name. */
+/* The verdicts of rs's positions into v: how many. */
 static size_t
 sum_verdicts(const struct rset *rs, double alpha, const struct sum_names *nm,
-    struct verdict *v, int *kw)
+    struct verdict *v)
 {
 	const struct rpoint **p = xcalloc(rs->n + 1, sizeof(*p));
 	const struct rpoint **grp = xcalloc(rs->n + 1, sizeof(*grp));
@@ -428,8 +428,6 @@ sum_verdicts(const struct rset *rs, double alpha, const struct sum_names *nm,
 			continue;
 		v[npos].fam = npos == 0 ? 0 : v[npos - 1].fam +
 		    (strcmp(v[npos - 1].best->family, v[npos].best->family) != 0);
-		if ((int)strlen(v[npos].best->kernel) > *kw)
-			*kw = (int)strlen(v[npos].best->kernel);
 		npos++;
 	}
 	free(p);
@@ -517,10 +515,9 @@ summary_write(FILE *fp, const struct rset *rs, const struct summary_opts *so)
 	const struct rpoint **pp = xcalloc(rs->n + 1, sizeof(*pp));
 	struct sum_names nm;
 	size_t npos, npp, lines = 0;
-	int kw = 12;
 
 	sum_names_of(rs, &nm);
-	npos = sum_verdicts(rs, so->alpha, &nm, v, &kw);
+	npos = sum_verdicts(rs, so->alpha, &nm, v);
 	/* One size, several offsets (or placements...): the wide view. */
 	npp = sum_split(rs, pp, v, &npos);
 	if (npos > 0 || npp == 0)
