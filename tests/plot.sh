@@ -123,6 +123,8 @@ expect_exit 0 "plot of a 1500-byte alignment grid exits 0" -- "$CSUMBENCH" plot 
 grep -q 'copy.shift, 1500 B: cost by alignment' "$TMPD/s1500/heatmap-copy.shift-1500-hot.svg" &&
     ! grep -q 'KiB' "$TMPD/s1500/heatmap-copy.shift-1500-hot.svg"
 ok $? "the heatmap's title prints the size as 1500 B"
+grep -q '<text>destination 2048 B past the source</text>' "$TMPD/s1500/heatmap-copy.shift-1500-hot.svg"
+ok $? "the heatmap's title names the placement it holds"
 [ "$(cell "$TMPD/s1500/heatmap-copy.shift-1500-hot.csv" '*' size | sort -u)" = 1500 ]
 ok $? "its kept data holds the size in bytes"
 
