@@ -286,6 +286,24 @@ ok $? "report has the delta table (csum.generic64 faster in the baseline)"
 grep -q '^| 65536 | .* ~ | - | no (too few runs) |$' "$r" &&
     grep -q '^  too few runs: with fewer than 4 runs per side' "$r"
 ok $? "two runs, one per side: no delta is called significant, and the table says why"
+# Ten samples of two kernels, their intervals apart: too few segments of
+# paired samples to test, so the summary calls them within noise, and the
+# report's fastest-kernel table counts the same.
+awk 'BEGIN { printf "{\"context\": {}, \"benchmarks\": ["
+	n = 0
+	for (k = 0; k < 2; k++) for (s = 64; s <= 128; s *= 2) {
+		printf "%s{\"family\": \"memcpy\", \"kernel\": \"memcpy.%s\", \"size\": %d, ", n++ ? ", " : "", k ? "q" : "p", s
+		printf "\"src_align\": 0, \"dst_align\": 0, \"cache\": \"hot\", \"mode\": \"throughput\", \"unit\": \"ticks\", \"samples\": ["
+		for (i = 0; i < 10; i++) printf "%s%g", i ? ", " : "", s / 6.4 * (1 + k / 10) + (i % 3) / 100
+		printf "]}"
+	}
+	print "]}" }' >"$TMPD/few.json"
+"$CSUMBENCH" show "$TMPD/few.json" >"$TMPD/few.sum"
+grep -q 'within noise of q' "$TMPD/few.sum"; ok $? "summary: ten samples, within noise"
+expect_exit 0 "report of ten samples" -- "$CSUMBENCH" report "$TMPD/few.json" -o "$TMPD/rf"
+grep -q '^| 64 B – 128 B | none clear (lowest median: memcpy.p) | .* | memcpy.q | .* | 2 of 2 |$' "$TMPD/rf/report.md"
+ok $? "report: the same two sizes within noise, by the summary's test"
+
 # The report's tables are compare's: same rows, same significance.
 "$CSUMBENCH" compare "$data/base.csv" "$data/results.csv" -q -f csum >"$TMPD/cmp.md" 2>/dev/null
 sed -n '/^### csum.generic64, offsets 0\/0/,/^~/p' "$TMPD/cmp.md" >"$TMPD/cmp64.md"
