@@ -34,21 +34,25 @@ if (csb_is_svg) {
 set output csb_out
 set encoding utf8
 
-# Eight styles. Colours are the Okabe-Ito palette (safe for the common
-# colour-vision deficiencies); each style also has its own dash pattern and
-# point shape, which is what tells lines apart in greyscale. Point types
-# come in filled/open pairs (7/6 circle, 5/4 square, 9/8 triangle, 11/10
-# inverted triangle, 13/12 diamond): csb_pt(i) is the filled one and
-# csb_pt(i) - 1 the open one, where the style has a pair.
-array csb_rgb[8] = ["#000000", "#0072B2", "#D55E00", "#009E73", \
-    "#CC79A7", "#E69F00", "#56B4E9", "#7F7F7F"]
-array csb_dt[8] = [1, 2, 4, 5, 1, 2, 4, 5]
-array csb_ptv[8] = [7, 5, 9, 11, 13, 5, 7, 9]
-csb_idx(i) = (i - 1) % 8 + 1
+# Twelve styles. Colours: the Okabe-Ito palette (safe for the common
+# colour-vision deficiencies) without its grey, which reads as a band or
+# as missing data, then four of Paul Tol's muted colours (wine, indigo,
+# olive, teal); no two alike up to twelve lines, none grey. Each style also
+# has its own dash pattern and point shape, which is what tells lines apart
+# in greyscale. Point types come in filled/open pairs (7/6 circle, 5/4
+# square, 9/8 triangle, 11/10 inverted triangle, 13/12 diamond): csb_pt(i)
+# is the filled one and csb_pt(i) - 1 the open one, where the style has a
+# pair. Past twelve, the styles repeat with heavier lines.
+array csb_rgb[12] = ["#000000", "#0072B2", "#D55E00", "#009E73", \
+    "#CC79A7", "#E69F00", "#56B4E9", "#882255", "#332288", "#999933", \
+    "#44AA99", "#AA4499"]
+array csb_dt[12] = [1, 2, 4, 5, 1, 2, 4, 5, 3, 1, 2, 4]
+array csb_ptv[12] = [7, 5, 9, 11, 13, 5, 7, 9, 11, 13, 7, 5]
+csb_idx(i) = (i - 1) % 12 + 1
 csb_pt(i) = csb_ptv[csb_idx(i)]
 csb_color(i) = csb_rgb[csb_idx(i)]
 csb_dash(i) = csb_dt[csb_idx(i)]
-csb_w(i) = (i - 1) % 16 < 8 ? 2 : 3.5
+csb_w(i) = (i - 1) % 24 < 12 ? 2 : 3.5
 
 set border 3 lw 1.2
 set tics nomirror

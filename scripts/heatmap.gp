@@ -46,7 +46,7 @@ rel = ARGC >= 6 && ARG6 eq "rel"
 xcol = rel ? "rel_align" : "src_align"
 
 xlo = 1e9; xhi = -1; ylo = 1e9; yhi = -1; zlo = 1e300; zhi = -1e300; n = 0
-unit = ""; cache = ""; mode = ""; name = kernel
+unit = ""; cache = ""; mode = ""; name = kernel; dist = ""
 # The interval of the cheapest cell's median (its upper end) and of the
 # dearest's (its lower end); where cells tie on the cheapest (dearest)
 # median, the highest upper (lowest lower) end of theirs, so that the
@@ -64,7 +64,8 @@ cell(x, y, z, lo, hi) = (xlo = x < xlo ? x : xlo, xhi = x > xhi ? x : xhi, \
     zlo = z < zlo ? z : zlo, zhi = z > zhi ? z : zhi, n = n + 1, \
     wmax = ciw(z, lo, hi) > wmax ? ciw(z, lo, hi) : wmax, \
     name = n == 1 ? strcol("kernel") : name, \
-    unit = csb_str("unit"), cache = csb_str("cache"), mode = csb_str("mode"), z)
+    unit = csb_str("unit"), cache = csb_str("cache"), mode = csb_str("mode"), \
+    dist = csb_str("distance"), z)
 # A cell of the map: this kernel (or any) at this size, with a median.
 mine = '(strlen(kernel) == 0 || strcol("kernel") eq kernel) && \
     column("size") == size && csb_num("median") == csb_num("median")'
@@ -84,7 +85,10 @@ cpu = ARGC >= 5 ? csb_cap(ARG5, 80) : ""
 title = sprintf("%s, %s: cost by %s%s%s", csb_cap(name, 60), \
     csb_size(size), rel ? "relative misalignment" : "alignment", \
     strlen(cpu) > 0 ? " on " . cpu : "", \
-    strlen(cache) > 0 ? ", " . csb_cap(cache, 20) . " cache" : "")
+    strlen(cache) > 0 ? ", " . csb_cap(cache, 20) . " cache" : "") . \
+    (mode eq "latency" ? ", latency (dependent calls)" : "") . \
+    (strlen(dist) > 0 ? sprintf("\ndestination %s B past the source", \
+    csb_cap(dist, 20)) : "")
 unit = csb_cap(unit, 20)
 
 # The line under the maps. The difference of the cheapest and dearest

@@ -1,6 +1,6 @@
 # throughput.gp - throughput against buffer size, one line per kernel.
 #
-# usage: gnuplot -c throughput.gp RESULTS OUT [CPU]
+# usage: gnuplot -c throughput.gp RESULTS OUT [CPU [FIXED]]
 #
 #   RESULTS  a csumbench results CSV (csumbench run -o FILE). Columns are
 #            found by name: family, kernel, size, median, unit, cache,
@@ -14,11 +14,16 @@
 #   OUT      the figure: NAME.svg for SVG, anything else for PNG.
 #   CPU      the CPU named in the title (csumbench plot passes cpu_brand
 #            from RESULTS.meta or the JSON's context); default: none.
+#   FIXED    a second title line: what the figure holds fixed of what was
+#            measured (csumbench plot: the offsets and the placement drawn,
+#            and how many others the results have); default: none.
 #
 # y is bytes per timer unit at the median cost of a call (size / median),
 # the band around each line the interquartile range of the samples (size /
 # q3 to size / q1), drawn only at the sizes where both quartiles are above
-# 0 (a net cost's q1 can be 0 or below: no throughput bound there). When
+# 0 (a net cost's q1 can be 0 or below: no throughput bound there) and q3
+# is within 1.5 times q1: a wider band (a non-temporal store's, say) would
+# cover the other lines and tell less than the line itself. When
 # the timer's frequency is known (timer_hz), the right axis gives the same
 # scale in GB/s (10^9 bytes per second).
 #
@@ -45,7 +50,8 @@ csb_xlo = 0; csb_xhi = 0; unit = ""; hz = 0; ymax = 0
 fam = ""; cache = ""; mode = ""; soff = -1; doff = -1; mixed = 0; iqr = 0
 ylo = 0; bound = 0; roof = 0
 # The band of a row is meaningful when both quartiles are above 0.
-band(x) = csb_num("q1") > 0 && csb_num("q3") > 0
+band(x) = csb_num("q1") > 0 && csb_num("q3") > 0 && \
+    csb_num("q3") <= 1.5 * csb_num("q1")
 q1top(s) = band(0) ? s / csb_num("q1") : s / csb_num("median")
 q3bot(s) = band(0) ? s / csb_num("q3") : s / csb_num("median")
 # The ceiling of a row: NaN without pct_peak.
@@ -77,7 +83,8 @@ set title sprintf("%s throughput%s%s%s%s", csb_cap(fam, 40), \
     strlen(cache) > 0 ? ", " . csb_cap(cache, 20) . " cache" : "", \
     mixed ? ", mixed offsets" : (soff > 0 || doff > 0) ? \
         sprintf(", source/destination offset %d/%d", soff, doff) : "", \
-    mode eq "latency" ? " (latency: dependent calls)" : "")
+    mode eq "latency" ? " (latency: dependent calls)" : "") . \
+    (ARGC >= 4 && strlen(ARG4) > 0 ? "\n" . csb_cap(ARG4, 120) : "")
 
 # Each kernel's rows, without the others' (a NaN in a line would break it).
 do for [i = 1:nk] {
@@ -158,7 +165,7 @@ plot for [i = 1:nk] $D index (i - 1) using 1:($1 / $4):($1 / $3) \
 	    with steps lw 1.5 dt 2 lc rgb "#333333" \
 	    title "ceiling measured here (csumbench ceilings)", \
      keyentry with filledcurves fc rgb "#999999" fs transparent solid 0.3 \
-	    title (iqr ? "interquartile range" : ""), \
+	    title (iqr ? "interquartile range (where under 1.5x)" : ""), \
      keyentry with points pt 8 ps 2 lw 2 lc rgb "#555555" \
 	    title (clipped ? sprintf("above the frame: over %.3g bytes per %s, more than the core can move", \
 	    bound, unit eq "ticks" ? "tick" : unit eq "cycles" ? "cycle" : csb_cap(unit, 20)) : "")

@@ -15,6 +15,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_verify_entry,
 	&cmd_csum_entry,
 	&cmd_compare_entry,
+	&cmd_show_entry,
 	&cmd_plot_entry,
 	&cmd_report_entry,
 	&cmd_tune_entry,

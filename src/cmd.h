@@ -98,7 +98,7 @@ const struct cmd_entry cmd_##name##_entry = {				\
 extern const struct cmd_entry cmd_run_entry, cmd_list_entry, cmd_info_entry,
 	    cmd_verify_entry, cmd_csum_entry, cmd_compare_entry, cmd_plot_entry,
 	    cmd_report_entry, cmd_tune_entry, cmd_rx_entry,
-	    cmd_ceilings_entry;
+	    cmd_ceilings_entry, cmd_show_entry;
 
 /* Every subcommand, in the order 'csumbench --help' lists them; NULL ends. */
 extern const struct cmd_entry *const cmd_table[];

@@ -418,8 +418,8 @@ best_run_add(struct best_run *b, const struct rpoint *best,
 	b->llo = lead < b->llo ? lead : b->llo;
 	b->lhi = lead > b->lhi ? lead : b->lhi;
 	b->nsz++;
-	if (second != NULL && !isnan(best->st.ci_hi) &&
-	    !isnan(second->st.ci_lo) && best->st.ci_hi >= second->st.ci_lo)
+	/* The summary's test, so that the two agree on the same file. */
+	if (second != NULL && compare_within_noise(best, second, 0.05, NULL))
 		b->ties++;
 }
 
@@ -479,8 +479,12 @@ write_best(FILE *fp, const struct plot_opts *o, const struct rset *rs)
 	fprintf(fp, "## Fastest kernel by size\n\n"
 	    "The kernel with the lowest median cost per call at each size, "
 	    "sizes with the same winner merged; the lead is the runner-up's "
-	    "extra cost. \"Within noise\" counts sizes where the 95%% "
-	    "confidence intervals of the two medians overlap.\n\n");
+	    "extra cost. \"Within noise\" counts sizes where the runner-up "
+	    "is within noise of the fastest by the test of the terminal's "
+	    "summary and of run --baseline (with raw samples, the signed-rank "
+	    "test on segments of paired samples at alpha 0.05 and a change "
+	    "beyond the medians' 95%% confidence intervals; without them, the "
+	    "intervals' overlap).\n\n");
 	for (i = 0; i < rs->n; i++) {
 		if (done[i] || !plot_row_selected(o, &rs->p[i]))
 			continue;

@@ -30,6 +30,7 @@
 #include "layout.h"
 #include "optval.h"
 #include "outfile.h"
+#include "pivot.h"
 #include "preset.h"
 #include "progress.h"
 #include "provenance.h"
@@ -92,10 +93,13 @@ static const struct opt_row run_rows[] = {
 	    .def = "31", .alt = "15" },
 	[R_OUTPUT] = { .like = &opt_output,
 	    .help = "write the results to FILE: CSV (FILE.csv, with "
-	    "FILE.csv.meta) or JSON with the raw samples (FILE.json); default: "
-	    "a table on a terminal, CSV otherwise" },
+	    "FILE.csv.meta) or JSON with the raw samples (FILE.json); on a "
+	    "terminal the summary is still shown (-q: not)" },
 	[R_FORMAT] = { .name = "format", .arg = "FMT",
-	    .help = "csv, json or table (default: by destination)" },
+	    .help = "what goes to stdout (or -o FILE): csv, json, summary "
+	    "(who is fastest where), wide (a row per position, a column per "
+	    "kernel) or table (every point); default: summary "
+	    "on a terminal, CSV otherwise (a pipe, or -o FILE.csv)" },
 	[R_BASELINE] = { .name = "baseline", .arg = "K",
 	    .help = "after measuring, print the delta table of every other "
 	    "kernel of K's family against kernel K (measured even if -f or -k "
@@ -128,7 +132,9 @@ static const struct opt_row run_rows[] = {
 	    "(median, net_median)" },
 	[R_ALPHA] = { .like = &opt_alpha },
 	[R_QUICK] = { .name = "quick",
-	    .help = "quick sweep: the quick grid, fewer samples" },
+	    .help = "quick sweep: the quick grid, fewer samples; the default "
+	    "when no option asks for a grid (-f, -k, --load, -s, -a, "
+	    "--distance, --preset, --cache, --mode, --baseline, --ab)" },
 	[R_SAMPLE_TIME] = { .name = "sample-time", .arg = "US",
 	    .help = "target microseconds per sample", .def = "20" },
 	[R_WARMUP] = { .name = "warmup", .arg = "N",
@@ -161,11 +167,7 @@ static const struct opt_row run_rows[] = {
 	[R_QUIET] = { .like = &opt_quiet },
 	[R_VERBOSE] = { .name = "verbose", .letter = 'v',
 	    .help = "on a terminal, the full table after the summary" },
-	[R_WARN] = { .name = "warn", .letter = 'W', .arg = "LIST",
-	    .help = "turn warnings off (no-NAME) or on (NAME), comma-separated: "
-	    "vm, load, governor, turbo, ci, clock, few, bound, or all; the "
-	    "environment variable CSUMBENCH_WARN takes the same list (e.g. "
-	    "no-vm on a known virtual machine), -W wins" },
+	[R_WARN] = { .like = &opt_warn },
 };
 
 /* What one run is asked to do, what it built and what it saw. */
@@ -199,10 +201,12 @@ struct run {
 	struct point	*pts;
 	size_t		 npts;
 	/* Where the results go (run_open): a summary and, with -v, the
-	 * table on a terminal (2), a table on stdout (1), a file or
+	 * table on a terminal (2; 3 the wide view instead of the summary),
+	 * a table on stdout (1), a file or
 	 * stdout as CSV or JSON (0), nowhere but --baseline's table (-1); in
-	 * which format. */
+	 * which format. aside: a file, and the summary on the terminal. */
 	int		 table;
+	int		 aside;
 	const struct rformat *fmt;
 	struct outfile	 of, meta;	/* meta: of's sidecar, when it has one */
 	struct gatefile	 gf;		/* --junit, --gate-md */
@@ -294,6 +298,24 @@ run_parse_ab(struct run *r, const char *arg)
 		    "different objects", r->ab[0]);
 }
 
+/*
+ * Does o ask for a grid: which kernels, sizes, offsets, placements,
+ * caches or modes, or a comparison that adds kernels? Options of how
+ * (--cpu, --timer, -W, -o, --format, -r...) leave the grid alone.
+ */
+static int
+run_grid_given(const struct options *o)
+{
+	static const int rows[] = { R_FAMILY, R_KERNEL, R_LOAD, R_SIZES,
+	    R_ALIGN, R_DISTANCE, R_PRESET, R_CACHE, R_MODE, R_BASELINE, R_AB };
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+		if (options_given(o, (size_t)rows[i]))
+			return 1;
+	return 0;
+}
+
 /* The options of what is measured and where the results go. */
 static void
 run_parse(struct run *r, struct options *o)
@@ -302,8 +324,8 @@ run_parse(struct run *r, struct options *o)
 	size_t i;
 	char err[256];
 
-	/* No arguments at all, or --quick: the quick sweep. */
-	r->quick = options_given(o, R_QUICK) || o->nargs == 0;
+	/* --quick, or no grid asked for: the quick sweep. */
+	r->quick = options_given(o, R_QUICK) || !run_grid_given(o);
 	o->alt = r->quick;
 	r->families = o->val[R_FAMILY];
 	r->patterns = o->val[R_KERNEL];
@@ -407,7 +429,9 @@ run_defaults(struct run *r, const struct options *o)
 		usage_error("--%s prints its table on stdout: results need "
 		    "-o FILE", r->baseline != NULL ? "baseline" : "ab");
 	if (r->format != NULL && rformat_find(r->format)->terminal && !to_stdout)
-		usage_error("--format table writes to the terminal only");
+		usage_error("--format %s writes to standard output only (-o "
+		    "FILE: csv or json; on a terminal the summary is shown "
+		    "too)", r->format);
 }
 
 /* --baseline K: K joins the selection when -f or -k left it out. */
@@ -955,11 +979,11 @@ run_check_used(const struct run *r)
 	if (GIVEN(R_STYLE))
 		usage_error("--style is the form of --baseline's or --ab's delta "
 		    "table: add --baseline K (or use 'csumbench compare')");
-	if (GIVEN(R_COST) && r->table == 0)
+	if (GIVEN(R_COST) && r->table == 0 && !r->aside)
 		usage_error("--cost chooses what the terminal and --baseline "
 		    "show; %s holds both (median, net_median)",
 		    r->fmt->name);
-	if (GIVEN(R_ALPHA) && r->table != 2)
+	if (GIVEN(R_ALPHA) && r->table < 2 && !r->aside)
 		usage_error("--alpha is the significance level of --baseline's "
 		    "table and of the terminal summary, neither shown here");
 #undef GIVEN
@@ -972,19 +996,22 @@ run_open(struct run *r)
 	int to_stdout = r->output == NULL || strcmp(r->output, "-") == 0;
 	char err[512];
 
+	/* --format decides; without it, a terminal gets the summary. */
 	if (r->format != NULL)
 		r->fmt = rformat_find(r->format);
 	else if (r->output == NULL ||
 	    (r->fmt = rformat_for_path(r->output)) == NULL)
 		r->fmt = rformat_find(r->output == NULL &&
-		    isatty(STDOUT_FILENO) ? "table" : "csv");
-	r->table = r->fmt->terminal;
-	/* A terminal by default: the summary first. */
-	if (r->table && r->format == NULL)
-		r->table = 2;
+		    isatty(STDOUT_FILENO) ? "summary" : "csv");
+	r->table = !r->fmt->terminal ? 0 :
+	    strcmp(r->fmt->name, "table") == 0 ? 1 :
+	    strcmp(r->fmt->name, "wide") == 0 ? 3 : 2;
 	if (r->baseline != NULL || r->ab[0] != NULL)
 		r->table = to_stdout ? -1 : 0;
-	if (r->verbose && r->table != 2)
+	/* Results to a file: the terminal still shows the summary. */
+	r->aside = r->table == 0 && !to_stdout && verbose_level > 0 &&
+	    r->baseline == NULL && r->ab[0] == NULL && isatty(STDOUT_FILENO);
+	if (r->verbose && r->table < 2 && !r->aside)
 		usage_error("--verbose adds the full table to the summary on a "
 		    "terminal; here the results are %s", r->table == 1 ?
 		    "the table already" : r->table < 0 ? "the delta table" :
@@ -1005,26 +1032,6 @@ run_open(struct run *r)
 		r->has_meta = 1;
 		free(mpath);
 	}
-}
-
-/* Warn about conditions that make the numbers less trustworthy. */
-static void
-warn_conditions(void)
-{
-	if (ctx.cpu.hypervisor[0] != '\0')
-		warn_once(WARN_VM, "a VM (%s): runs differ by tens of %%; "
-		    "compare within one run", ctx.cpu.hypervisor);
-	if (ctx.cpu.governor[0] != '\0' &&
-	    strcmp(ctx.cpu.governor, "performance") != 0)
-		warn_once(WARN_GOVERNOR, "frequency governor \"%s\": "
-		    "cpupower frequency-set -g performance", ctx.cpu.governor);
-	if (ctx.cpu.turbo == 1)
-		warn_once(WARN_TURBO, "turbo/boost on: the clock follows load "
-		    "and heat; turn it off");
-	if (ctx.cpu.loadavg1 > 0.5 * ctx.cpu.online_cpus)
-		warn_once(WARN_LOAD, "load %.2f on %d CPUs: other work shares "
-		    "the cores; measure when idle", ctx.cpu.loadavg1,
-		    ctx.cpu.online_cpus);
 }
 
 /* Warn about what the run itself showed. */
@@ -1115,7 +1122,7 @@ run_summary_reps(struct run *r)
 {
 	size_t need = compare_table_samples(r->co.alpha);
 
-	if (r->table == 2 && !r->reps_given && r->reps < need)
+	if ((r->table >= 2 || r->aside) && !r->reps_given && r->reps < need)
 		r->reps = need;
 }
 
@@ -1129,7 +1136,7 @@ run_measure(struct run *r)
 	/* Pin before the timer is calibrated, so both see the same CPU. */
 	ctx_pin(r->cpu_arg, r->def_cpu);
 	ctx_timer(r->timer);
-	warn_conditions();
+	warn_machine(&ctx.cpu);
 	r->eo.ti = &ctx.timer;
 	r->eo.reps = (size_t)r->reps;
 	r->eo.llc = ctx.cpu.l3 ? ctx.cpu.l3 : ctx.cpu.l2;
@@ -1139,9 +1146,7 @@ run_measure(struct run *r)
 		r->eo.progress_arg = &pl;
 	}
 	run_plan_note(r);
-	if (r->reps < 10)
-		warn_once(WARN_FEW, "%llu samples a point are too few for a "
-		    "sound median: --reps 10 or more", r->reps);
+	warn_few(r->reps);
 	/* A first signal ends the sampling, and what was measured is kept. */
 	r->eo.stop = intr_flag();
 	intr_defer(1);
@@ -1252,27 +1257,30 @@ static void	run_emit_brief(const struct run *r);
 
 /* The results as a table for a terminal, and how they were measured. */
 static void
-run_emit_table(const struct run *r, const struct rset *rs)
+run_emit_table(const struct run *r, const struct rset *rs, int table)
 {
 	struct rset v;
 	int net = r->co.cost == CMP_COST_NET;
 
 	if (net)
 		rset_net_view(&v, rs);
-	if (r->table == 2) {
+	if (table == 2 || table == 3) {
 		struct summary_opts so = { .alpha = r->co.alpha,
 		    .cost = net ? "net: the empty call's cost subtracted" :
 		    "whole call" };
 
-		summary_write(stdout, net ? &v : rs, &so);
+		if (table == 3)
+			pivot_write(stdout, net ? &v : rs, &so);
+		else
+			summary_write(stdout, net ? &v : rs, &so);
 		if (r->verbose)
 			putchar('\n');
 	}
-	if (r->table == 1 || r->verbose)
-		r->fmt->write(stdout, net ? &v : rs, NULL, rs->n);
+	if (table == 1 || r->verbose)
+		rset_table_write(stdout, net ? &v : rs, NULL, rs->n);
 	if (net)
 		rset_free(&v);
-	if (r->table == 2 && !r->verbose)
+	if (table >= 2 && !r->verbose)
 		run_emit_brief(r);
 	else
 		run_emit_footer(r);
@@ -1418,22 +1426,25 @@ run_emit(struct run *r)
 	qsort(r->pts, r->npts, sizeof(*r->pts), point_order);
 	rset_from_points(&rs, r->pts, r->npts, &ctx.timer);
 	run_provenance(&rs.prov, r);
-	warn_checks(&rs, r->table == 2 && !r->verbose);
+	warn_checks(&rs, (r->table >= 2 || r->aside) && !r->verbose);
 	if (r->er.stopped) {
 		provenance_set(&rs.prov, "partial", "yes");
 		provenance_set(&rs.prov, "stopped_by", "%s",
 		    intr_name(intr_caught()));
 	}
 	if (r->table > 0)
-		run_emit_table(r, &rs);
+		run_emit_table(r, &rs, r->table);
 	else if (r->table == 0)
 		run_emit_file(r, &rs);
+	if (r->aside)
+		run_emit_table(r, &rs, 2);
 	/* --replicas of loaded objects: what their layout did to each. */
 	if (r->replicas > 1 && r->ab[0] == NULL && (r->table > 0 ||
-	    verbose_level > 0)) {
-		if (r->table > 0)
+	    r->aside || verbose_level > 0)) {
+		if (r->table > 0 || r->aside)
 			putchar('\n');
-		layout_write(r->table > 0 ? stdout : stderr, &rs, 10);
+		layout_write(r->table > 0 || r->aside ? stdout : stderr, &rs,
+		    10);
 	}
 	if ((r->baseline != NULL || r->ab[0] != NULL) &&
 	    (rc = compare_sets(&rs, &rs, &r->co, stdout, err, sizeof(err))) < 0)
@@ -1483,4 +1494,4 @@ CMD_ENTRY(run, "measure a sweep (the default subcommand)",
 	"point of the size x alignment grid. Kernels of one grid point are "
 	"interleaved in a shuffled order in every repetition.",
     .footer = "Sizes and presets: see csumbench(1).",
-    .alt_when = "--quick");
+    .alt_when = "--quick or no grid");

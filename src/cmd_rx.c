@@ -32,11 +32,12 @@
 #include "rx.h"
 #include "select.h"
 #include "util.h"
+#include "warn.h"
 
 enum {
 	X_SIZES, X_RATE, X_KERNEL, X_ALIGN, X_CACHE, X_REPS, X_OUTPUT,
 	X_FORMAT, X_SEED, X_TIMER, X_CPU, X_TARGET_CI, X_MAX_TIME, X_TUNE_FILE,
-	X_QUIET
+	X_QUIET, X_WARN
 };
 
 static const struct opt_row rx_rows[] = {
@@ -77,6 +78,7 @@ static const struct opt_row rx_rows[] = {
 	    .def = "30ms" },
 	[X_TUNE_FILE] = { .like = &opt_tune_file },
 	[X_QUIET] = { .like = &opt_quiet },
+	[X_WARN] = { .like = &opt_warn },
 };
 
 enum rx_path { P_SOFTWARE, P_COMPLETE, P_FUSED, P_COPY, P_NPATHS };
@@ -171,6 +173,9 @@ rx_parse(struct rx *x, struct options *o)
 	x->sizes = options_value(o, X_SIZES);
 	if (options_given(o, X_QUIET))
 		verbose_level = 0;
+	if (warn_env(err, sizeof(err)) != 0 || (options_given(o, X_WARN) &&
+	    warn_parse("-W", o->val[X_WARN], err, sizeof(err)) != 0))
+		usage_error("%s", err);
 	if (options_given(o, X_FORMAT) && optval_choice(OPTVAL_OF(o,
 	    X_FORMAT), formats, "csv or table", &fmt, err, sizeof(err)) != 0)
 		usage_error("%s", err);
@@ -294,9 +299,8 @@ rx_measure(struct rx *x)
 
 	ctx_pin(x->cpu_arg, x->start_cpu);
 	ctx_timer(x->timer);
-	if (ctx.cpu.hypervisor[0] != '\0')
-		warnx_("running under a hypervisor (%s): other tenants and "
-		    "the host add noise", ctx.cpu.hypervisor);
+	warn_machine(&ctx.cpu);
+	warn_few(x->reps);
 	x->eo.ti = &ctx.timer;
 	x->eo.reps = (size_t)x->reps;
 	x->eo.llc = ctx.cpu.l3 ? ctx.cpu.l3 : ctx.cpu.l2;
@@ -308,9 +312,8 @@ rx_measure(struct rx *x)
 	if (engine_run(x->pts, x->npts, &x->eo, &x->er, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	if (x->er.unconverged > 0)
-		warnx_("%zu of %zu points did not reach --target-ci %g%% within "
-		    "--max-time %gs", x->er.unconverged, x->er.npoints,
-		    x->eo.target_ci * 100, x->eo.max_time);
+		warn_unconverged(x->pts, x->npts, x->eo.target_ci,
+		    x->eo.max_time);
 }
 
 /* The CPU's brand string without the blanks some CPUs pad it with. */

@@ -134,6 +134,9 @@ tune_print(const struct tuner_result *res, const size_t *builtin,
 		    tuning_format_value(builtin[i], b, sizeof(b)),
 		    res->note[i]);
 	}
+	printf("\nmeasured: A / B is the median ratio of A's cost per call to "
+	    "B's, from paired\nsamples: below 1x A is cheaper, above 1x A is "
+	    "dearer (1.05x: 5%% dearer).\n");
 	tune_print_ceilings(&tf->ceil);
 	printf("\nWrote %s (%.1f s of measuring on %s).\n", path,
 	    res->seconds + tf->ceil.seconds, tf->brand);

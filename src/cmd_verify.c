@@ -69,6 +69,11 @@ verify_exec(struct options *o)
 		warnx_("skipping %s: %s", sel.skipped[i]->name,
 		    select_unavailable(sel.skipped[i], why, sizeof(why)));
 	n = sel.n;
+	/* A whole verify takes a minute or more: say so first. */
+	if (n > 8)
+		talk("csumbench: verifying %zu kernels, %d at a time, each for a "
+		    "few seconds (a line as each ends; -k PATTERN for fewer)\n",
+		    n, vo.jobs);
 	if ((failed = verify_run(sel.k, n, &vo, stdout, err, sizeof(err))) < 0)
 		fatal(EXIT_USAGE, "%s", err);
 	/* The seed is part of what was checked: a failure replays with it. */

@@ -435,6 +435,27 @@ test_runs(struct cmp_row *r, const struct cmp_opts *o)
 	r->sig = !r->few && r->p < o->alpha;
 }
 
+/* One core cycle in the common unit: the larger side's, or NaN. */
+static double
+cmp_cycle(const struct cmp_row *r)
+{
+	double ca = r->a->cycle * r->fa, cb = r->b->cycle * r->fb;
+
+	if (!(ca > 0))
+		return cb > 0 ? cb : NAN;
+	return cb > ca ? cb : ca;
+}
+
+/* Is the change of medians ma -> mb within one core cycle? */
+static int
+cmp_subcycle(const struct cmp_row *r, double ma, double mb)
+{
+	double c = cmp_cycle(r);
+
+	return isfinite(c) && isfinite(ma) && isfinite(mb) &&
+	    fabs(mb - ma) <= c;
+}
+
 static void
 test_row(struct cmp_row *r, const struct cmp_opts *o)
 {
@@ -472,6 +493,8 @@ test_row(struct cmp_row *r, const struct cmp_opts *o)
 		    b->st.ci_hi * r->fb < a->st.ci_lo * r->fa;
 	}
 	r->noise = !r->sig || !(fabs(mb - ma) > ci_half(a, r->fa, b, r->fb));
+	r->subcycle = cmp_subcycle(r, ma, mb);
+	r->noise |= r->subcycle;
 }
 
 int
@@ -632,6 +655,39 @@ cpu_desc(const struct rset *rs, char *buf, size_t len)
 }
 
 /*
+ * Where a set was measured, as recorded: "CPU; KVM guest (or bare metal);
+ * gcc 12.2.0; Linux 6.1.0"; what was not recorded is said.
+ */
+static void
+env_desc(const struct rset *rs, char *buf, size_t len)
+{
+	const char *hv = provenance_get(&rs->prov, "hypervisor");
+	const char *cc = rset_meta(rs, "compiler"), *os = rset_meta(rs, "os");
+	char cpu[200];
+
+	cpu_desc(rs, cpu, sizeof(cpu));
+	snprintf(buf, len, "%s%s; %s%s; %s; %s", strcmp(cpu, "not recorded") ?
+	    "" : "CPU ", cpu, hv == NULL ? "VM or bare metal not recorded" :
+	    *hv != '\0' ? hv : "bare metal", hv != NULL && *hv != '\0' ?
+	    " guest" : "", *cc != '\0' ? cc : "compiler not recorded",
+	    *os != '\0' ? os : "kernel not recorded");
+}
+
+/* "Environment: ..." of both sides, named apart where they differ. */
+static void
+env_line(const struct cmp_result *res, char *buf, size_t len)
+{
+	char ea[400], eb[400];
+
+	env_desc(res->a, ea, sizeof(ea));
+	env_desc(res->b, eb, sizeof(eb));
+	if (strcmp(ea, eb) == 0)
+		snprintf(buf, len, "Environment: %s", ea);
+	else
+		snprintf(buf, len, "Environment: A: %s; B: %s", ea, eb);
+}
+
+/*
  * What one table compares, on one line: the samples per point, the timer,
  * the CPU and the cost. A and B are named apart where they differ.
  */
@@ -753,6 +809,10 @@ struct legend {
 	int	few;		/* a row with too few runs to test */
 	int	fewblocks;	/* a row with too few blocks of paired samples */
 	size_t	runs[2][2];	/* CMP_RUNS: fewest and most runs of A, B */
+	int	pm;		/* the style shows 95% CIs as "±" */
+	int	subcycle;	/* a row within one core cycle ... */
+	double	cycle;		/* ... of this many units (the largest) */
+	int	overlap;	/* a row with p < alpha, yet within the CIs */
 };
 
 /* "3" or "2 to 3" runs. */
@@ -809,6 +869,18 @@ print_legend(FILE *out, const struct legend *lg, const char *indent,
 				    indent, alpha, test_names[t]);
 		}
 	}
+	if (lg->subcycle)
+		fprintf(out, "%s<= 1 cycle (≤1 in a bpf table): the change is no "
+		    "more than one "
+		    "core cycle (%.3g units, estimated), below what the timer "
+		    "and the clock resolve: never significant\n", indent,
+		    lg->cycle);
+	if (lg->overlap)
+		fprintf(out, "%sCI overlap: p below alpha, but the change is "
+		    "within the medians' 95%% confidence intervals\n", indent);
+	if (lg->pm)
+		fprintf(out, "%s±: half the 95%% confidence interval of the "
+		    "median; of a Delta, both sides' combined\n", indent);
 	if (lg->floor)
 		fprintf(out, "%s<floor: the call costs what an empty call "
 		    "does (the 95%% CI of its net cost reaches below half a "
@@ -825,6 +897,8 @@ print_legend(FILE *out, const struct legend *lg, const char *indent,
 		fprintf(out, "%sn/a: not comparable (a cost unknown, or at or "
 		    "below zero)\n", indent);
 }
+
+static const char *why_not(const struct cmp_row *);
 
 static void
 legend_add(struct legend *lg, const struct cmp_row *r)
@@ -844,6 +918,12 @@ legend_add(struct legend *lg, const struct cmp_row *r)
 	if (r->test == CMP_PAIRED)
 		lg->fewblocks |= r->few;
 	lg->tests[r->test] = 1;
+	if (r->subcycle) {
+		lg->subcycle = 1;
+		if (!(lg->cycle >= cmp_cycle(r)))
+			lg->cycle = cmp_cycle(r);
+	}
+	lg->overlap |= strcmp(why_not(r), "CI overlap") == 0;
 	if (r->test == CMP_NONE)
 		lg->untested = 1;
 	else if (r->noise)
@@ -909,10 +989,12 @@ static void
 bpf_header(FILE *out, const struct cmp_row *r, size_t n,
     const struct cmp_result *res, const size_t *w)
 {
-	char lab[400], info[700];
+	char lab[400], info[700], env[900];
 
 	group_label(r, lab, sizeof(lab));
 	table_info(r, n, res, info, sizeof(info));
+	env_line(res, env, sizeof(env));
+	fprintf(out, "  %s\n", env);
 	fprintf(out, "  %s; %s; Improvement: After/Before - 1 of the rate, "
 	    "positive: B faster:\n", lab, info);
 	put_rule(out, w, 4);
@@ -963,8 +1045,8 @@ bpf_row(FILE *out, const struct cmp_row *r, const struct bpf_table *t,
 	bpf_rate(out, r->b, rb, t->sb[i], w[2], lg);
 	if (isfinite(ra) && isfinite(rb) && ra > 0) {
 		fprintf(out, "  %*.2f  %%%s|", (int)(w[3] - 7),
-		    cmp_trunc2((rb / ra - 1) * 100), sig_mark(r, "  ", " ~",
-		    " ?"));
+		    cmp_trunc2((rb / ra - 1) * 100), r->subcycle ? "≤1" :
+		    sig_mark(r, "  ", " ~", " ?"));
 		*lsum += log(rb / ra);
 		(*nlog)++;
 		legend_add(lg, r);
@@ -1001,15 +1083,166 @@ print_bpf(FILE *out, const struct cmp_row *rows, size_t n,
 		fputs("|\n", out);
 	}
 	put_rule(out, t.w, 4);
+	fprintf(out, "  ±: the spread of the per-sample call rate (its "
+	    "standard deviation without far outliers), as the bpf bench "
+	    "prints it\n");
 	print_legend(out, &lg, "  ", o->alpha);
 	free(t.ra);
 }
 
+/* Half the 95% CI of p's median in the common unit (factor f), or NaN. */
+static double
+cmp_half(const struct rpoint *p, double f)
+{
+	double h = (p->st.ci_hi - p->st.ci_lo) / 2 * f;
+
+	return isfinite(h) && h >= 0 ? h : NAN;
+}
+
 /*
- * The SPARC letter's layout. Its column titles say "Avg."; the cells are
- * medians (the header line says so), the statistic of every style. Its
- * third title said "(latency reduction)" over a Delta that is negative
- * when latency drops; the title here says which sign is faster.
+ * The decimals a value with half-interval h has: down to h's first
+ * digit, at most 3; dflt when h is unknown, none when it is 0.
+ */
+static int
+cmp_digits(double h, int dflt)
+{
+	int d;
+
+	if (!isfinite(h))
+		return dflt;
+	if (h <= 0)
+		return 0;
+	d = -(int)floor(log10(h));
+	return d < 0 ? 0 : d > 3 ? 3 : d;
+}
+
+/* "77.3 ± 0.4" (value v, half-interval h), the parts apart for aligning. */
+struct pm_cell {
+	char	 v[40], h[40];
+};
+
+static void
+pm_format(struct pm_cell *c, double v, double h, int d)
+{
+	if (!isfinite(v)) {
+		snprintf(c->v, sizeof(c->v), "n/a");
+		c->h[0] = '\0';
+		return;
+	}
+	snprintf(c->v, sizeof(c->v), "%.*f", d, v);
+	if (isfinite(h))
+		snprintf(c->h, sizeof(c->h), "%.*f", d, h);
+	else
+		c->h[0] = '\0';
+}
+
+/*
+ * A cell in a column whose values have up to iw digits before the point
+ * and fw characters from it on (aligned on the point), and half-intervals
+ * hw wide.
+ */
+static void
+pm_put(FILE *out, const struct pm_cell *c, int iw, int fw, int hw)
+{
+	int i = (int)strcspn(c->v, ".");
+
+	fprintf(out, "%*.*s%-*s%s%-*s", iw, i, c->v, fw, c->v + i,
+	    c->h[0] ? " ± " : "   ", hw, c->h);
+}
+
+/* Half the 95% CI of a row's Delta, in percent of A; NaN if a CI is
+ * unknown. */
+static double
+delta_half(const struct cmp_row *r)
+{
+	if (!isfinite(cmp_half(r->a, r->fa)) || !isfinite(cmp_half(r->b, r->fb)))
+		return NAN;
+	return ci_half(r->a, r->fa, r->b, r->fb) / (r->a->st.median * r->fa) *
+	    100;
+}
+
+/* Why a row is not significant, for the row itself; "" when it is. */
+static const char *
+why_not(const struct cmp_row *r)
+{
+	if (r->test == CMP_NONE || !r->noise)
+		return "";
+	if (r->subcycle)
+		return "<= 1 cycle";
+	if (r->few)
+		return r->test == CMP_RUNS ? "too few runs" : "too few samples";
+	if (r->sig)
+		return "CI overlap";
+	return "";
+}
+
+/* The ticks table's cells and the widths of its columns' parts. */
+struct ticks_table {
+	struct pm_cell	*a, *b, *d;	/* per row */
+	int		 iw[3], fw[3], hw[3];
+};
+
+static void
+ticks_measure(const struct cmp_row *rows, size_t n, int dflt,
+    struct ticks_table *t)
+{
+	struct pm_cell *c[3];
+	size_t i, k;
+	int w;
+
+	t->a = xcalloc(3 * n + 1, sizeof(*t->a));
+	t->b = t->a + n;
+	t->d = t->a + 2 * n;
+	c[0] = t->a, c[1] = t->b, c[2] = t->d;
+	memset(t->iw, 0, sizeof(t->iw));
+	memset(t->fw, 0, sizeof(t->fw));
+	memset(t->hw, 0, sizeof(t->hw));
+	for (i = 0; i < n; i++) {
+		const struct cmp_row *r = &rows[i];
+		double ma = r->a->st.median * r->fa;
+
+		pm_format(&t->a[i], ma, cmp_half(r->a, r->fa),
+		    cmp_digits(cmp_half(r->a, r->fa), dflt));
+		pm_format(&t->b[i], r->b->st.median * r->fb,
+		    cmp_half(r->b, r->fb), cmp_digits(cmp_half(r->b, r->fb),
+		    dflt));
+		/* The delta keeps the letter's two decimals. */
+		pm_format(&t->d[i], cmp_trunc2((r->ratio - 1) * 100),
+		    delta_half(r), 2);
+		for (k = 0; k < 3; k++) {
+			w = (int)strcspn(c[k][i].v, ".");
+			t->iw[k] = w > t->iw[k] ? w : t->iw[k];
+			w = (int)strlen(c[k][i].v) - w;
+			t->fw[k] = w > t->fw[k] ? w : t->fw[k];
+			if ((int)strlen(c[k][i].h) > t->hw[k])
+				t->hw[k] = (int)strlen(c[k][i].h);
+		}
+	}
+}
+
+/* The two title lines, aligned over columns w[0..3] wide. */
+static void
+ticks_titles(FILE *out, const struct cmp_row *r, const char *u,
+    const int *w)
+{
+	char ta[40], tb[40];
+
+	snprintf(ta, sizeof(ta), "(Avg.%s A)", u);
+	snprintf(tb, sizeof(tb), "(Avg.%s B)", u);
+	fprintf(out, "%-*s%-*s%-*s%s\n", w[0], "No.of bytes", w[1],
+	    r->a->kernel, w[2], r->b->kernel, "Delta ((B-A)/A)*100");
+	fprintf(out, "%-*s%-*s%-*s%s\n", w[0], "", w[1], ta, w[2], tb,
+	    "(negative: B faster)");
+}
+
+/*
+ * The SPARC letter's layout, its columns aligned with spaces (the
+ * letter's tabs misalign under long names), each cost with the decimals
+ * its 95% CI supports and that interval. Its column titles say "Avg.";
+ * the cells are medians (the header line says so), the statistic of
+ * every style. Its third title said "(latency reduction)" over a Delta
+ * that is negative when latency drops; the title here says which sign
+ * is faster.
  */
 static void
 print_ticks(FILE *out, const struct cmp_row *rows, size_t n,
@@ -1017,50 +1250,64 @@ print_ticks(FILE *out, const struct cmp_row *rows, size_t n,
 {
 	size_t i, nlog = 0;
 	double lsum = 0;
-	char lab[400], info[700], u[32], sz[80];
-	const char *unit = res->unit;
-	const char *fmt = strcmp(unit, "ticks") == 0 ||
-	    strcmp(unit, "cycles") == 0 ? "%.0f" : "%.2f";
+	char lab[400], info[700], env[900], sz[80];
+	int w[3], k, dflt = strcmp(res->unit, "ticks") == 0 ||
+	    strcmp(res->unit, "cycles") == 0 ? 0 : 2;
 	struct legend lg = { .insig = 0 };
+	struct ticks_table t;
 
-	if (strcmp(unit, "ticks") == 0)
-		snprintf(u, sizeof(u), "Ticks");
-	else
-		snprintf(u, sizeof(u), "%s", unit);
 	group_label(&rows[0], lab, sizeof(lab));
 	table_info(rows, n, res, info, sizeof(info));
-	fprintf(out, "%d. %s; %s\n\n", number, lab, info);
-	fprintf(out, "No.of bytes   %s\t   %s    \tDelta ((B-A)/A)*100\n",
-	    rows[0].a->kernel, rows[0].b->kernel);
-	fprintf(out, "\t     (Avg.%s A) (Avg.%s B) (negative: B faster)\n",
-	    u, u);
+	env_line(res, env, sizeof(env));
+	fprintf(out, "%d. %s; %s\n%s\n\n", number, lab, info, env);
+	ticks_measure(rows, n, dflt, &t);
+	w[0] = 14;
+	for (i = 0; i < n; i++)
+		if ((int)strlen(rset_size_label(rows[i].a, sz, sizeof(sz))) +
+		    4 > w[0])
+			w[0] = (int)strlen(sz) + 4;
+	for (k = 1; k <= 2; k++) {
+		w[k] = t.iw[k - 1] + t.fw[k - 1] + t.hw[k - 1] + 3 + 3;
+		if ((int)strlen(k == 1 ? rows[0].a->kernel :
+		    rows[0].b->kernel) + 3 > w[k])
+			w[k] = (int)strlen(k == 1 ? rows[0].a->kernel :
+			    rows[0].b->kernel) + 3;
+		if (16 + 3 > w[k])	/* "(Avg.cycles A)" */
+			w[k] = 16 + 3;
+	}
+	ticks_titles(out, &rows[0], strcmp(res->unit, "ticks") == 0 ?
+	    "Ticks" : res->unit, w);
 	for (i = 0; i < n; i++) {
 		const struct cmp_row *r = &rows[i];
-		double a = r->a->st.median * r->fa, b = r->b->st.median * r->fb;
 
-		fprintf(out, "  %s\t\t", rset_size_label(r->a, sz,
+		fprintf(out, "  %-*s", w[0] - 2, rset_size_label(r->a, sz,
 		    sizeof(sz)));
-		fprintf(out, fmt, a);
-		fputs("\t\t", out);
-		fprintf(out, fmt, b);
+		pm_put(out, &t.a[i], t.iw[0], t.fw[0], w[1] - t.iw[0] -
+		    t.fw[0] - 3);
+		pm_put(out, &t.b[i], t.iw[1], t.fw[1], w[2] - t.iw[1] -
+		    t.fw[1] - 3);
+		pm_put(out, &t.d[i], t.iw[2], t.fw[2], 0);
 		if (isfinite(r->ratio)) {
-			fprintf(out, "\t\t%6.2f%s\n",
-			    cmp_trunc2((r->ratio - 1) * 100),
-			    sig_mark(r, "", " ~", " ?"));
+			fprintf(out, "%s%s%s\n", sig_mark(r, "", " ~", " ?"),
+			    r->subcycle ? " " : "", r->subcycle ?
+			    why_not(r) : "");
 			lsum += log(r->ratio);
 			nlog++;
 			legend_add(&lg, r);
 		} else {
-			fprintf(out, "\t\t   n/a\n");
+			fputc('\n', out);
 			lg.na = 1;
 		}
 	}
+	fprintf(out, "  %-*s%*s", w[0] - 2, "geomean", w[1] + w[2], "");
 	if (nlog > 0)
-		fprintf(out, "  geomean\t\t\t\t\t%6.2f\n",
-		    cmp_trunc2((exp(lsum / (double)nlog) - 1) * 100));
+		fprintf(out, "%*.2f\n", t.iw[2] + 3, cmp_trunc2((exp(lsum /
+		    (double)nlog) - 1) * 100));
 	else
-		fprintf(out, "  geomean\t\t\t\t\t   n/a\n");
+		fprintf(out, "%*s\n", t.iw[2] + 3, "n/a");
+	lg.pm = 1;
 	print_legend(out, &lg, "", o->alpha);
+	free(t.a);
 }
 
 static void
@@ -1072,19 +1319,47 @@ fmt_pct(char *buf, size_t len, double ratio)
 		snprintf(buf, len, "n/a");
 }
 
+/* A markdown cell "100.10 ± 0.05" of p's median (factor f). */
+static void
+md_cost(FILE *out, const struct rpoint *p, double f, int d)
+{
+	struct pm_cell c;
+
+	pm_format(&c, p->st.median * f, cmp_half(p, f), d);
+	fprintf(out, " %s%s%s |", c.v, c.h[0] ? " ± " : "", c.h);
+}
+
+/* The Significant cell: yes, n/a, or no with why when the row has one. */
+static const char *
+md_significant(const struct cmp_row *r, char *buf, size_t len)
+{
+	const char *why = why_not(r);
+
+	if (r->test == CMP_NONE)
+		return "n/a";
+	if (!r->noise)
+		return "yes";
+	if (*why == '\0')
+		return "no";
+	snprintf(buf, len, "no (%s)", why);
+	return buf;
+}
+
 static void
 print_markdown(FILE *out, const struct cmp_row *rows, size_t n,
     const struct cmp_result *res, const struct cmp_opts *o)
 {
 	size_t i, nlog = 0;
 	double lsum = 0;
-	char lab[400], info[700], d[32], sz[80];
+	char lab[400], info[700], env[900], d[32], sz[80], sg[48];
 	const char *unit = res->unit;
-	struct legend lg = { .insig = 0 };
+	struct legend lg = { .pm = 1 };
+	int dg;
 
 	group_label(&rows[0], lab, sizeof(lab));
 	table_info(rows, n, res, info, sizeof(info));
-	fprintf(out, "### %s\n\n%s\n\n", lab, info);
+	env_line(res, env, sizeof(env));
+	fprintf(out, "### %s\n\n%s\n\n%s\n\n", lab, info, env);
 	fprintf(out, "| Size | A: %s (%s) | B: %s (%s) | Delta (+: B slower) "
 	    "| p | Significant |\n", rows[0].a->kernel, unit,
 	    rows[0].b->kernel, unit);
@@ -1093,18 +1368,22 @@ print_markdown(FILE *out, const struct cmp_row *rows, size_t n,
 		const struct cmp_row *r = &rows[i];
 
 		fmt_pct(d, sizeof(d), r->ratio);
-		fprintf(out, "| %s | %.2f | %.2f | %s%s | ",
-		    rset_size_label(r->a, sz, sizeof(sz)),
-		    r->a->st.median * r->fa, r->b->st.median * r->fb, d,
-		    !isfinite(r->ratio) ? "" : sig_mark(r, "", " ~", " ?"));
+		fprintf(out, "| %s |", rset_size_label(r->a, sz, sizeof(sz)));
+		dg = cmp_digits(cmp_half(r->a, r->fa), 2);
+		if (cmp_digits(cmp_half(r->b, r->fb), 2) > dg)
+			dg = cmp_digits(cmp_half(r->b, r->fb), 2);
+		md_cost(out, r->a, r->fa, dg);
+		md_cost(out, r->b, r->fb, dg);
+		fprintf(out, " %s", d);
+		if (isfinite(r->ratio) && isfinite(delta_half(r)))
+			fprintf(out, " ± %.2f%%", delta_half(r));
+		fprintf(out, "%s | ", !isfinite(r->ratio) ? "" :
+		    sig_mark(r, "", " ~", " ?"));
 		if (isnan(r->p))
 			fprintf(out, "- |");
 		else
 			fprintf(out, "%.2g |", r->p);
-		fprintf(out, " %s |\n", r->test == CMP_NONE ? "n/a" :
-		    !r->noise ? "yes" : !r->few ? "no" :
-		    r->test == CMP_RUNS ? "no (too few runs)" :
-		    "no (too few samples)");
+		fprintf(out, " %s |\n", md_significant(r, sg, sizeof(sg)));
 		if (isfinite(r->ratio)) {
 			lsum += log(r->ratio);
 			nlog++;
@@ -1127,7 +1406,9 @@ print_csv_header(FILE *out)
 		"src_align", "dst_align", "distance", "cache", "mode", "unit",
 		"cost", "a_n", "a_median", "a_mean", "a_stddev", "b_n",
 		"b_median", "b_mean", "b_stddev", "delta_pct", "p_value", "test",
-		"significant", "noise", "gate", "timer", "cpu", NULL
+		"significant", "noise", "gate", "timer", "cpu", "a_ci_lo",
+		"a_ci_hi", "b_ci_lo", "b_ci_hi", "delta_ci_pct", "why",
+		"environment", NULL
 	};
 	struct csv_writer w;
 	size_t i;
@@ -1170,8 +1451,9 @@ print_csv(FILE *out, const struct cmp_row *rows, size_t n,
 	struct csv_writer w;
 	size_t i, nlog = 0;
 	double lsum = 0;
-	char timer[160], cpu[200];
+	char timer[160], cpu[200], env[900];
 
+	env_line(res, env, sizeof(env));
 	timer_desc(res->a, rows[0].a, res->unit, timer, sizeof(timer));
 	cpu_desc(res->a, cpu, sizeof(cpu));
 	csv_init(&w, out);
@@ -1196,6 +1478,13 @@ print_csv(FILE *out, const struct cmp_row *rows, size_t n,
 		    r->cannot_judge || r->cannot ? "cannot judge" : "pass");
 		csv_str(&w, timer);
 		csv_str(&w, cpu);
+		csv_double(&w, r->a->st.ci_lo * r->fa);
+		csv_double(&w, r->a->st.ci_hi * r->fa);
+		csv_double(&w, r->b->st.ci_lo * r->fb);
+		csv_double(&w, r->b->st.ci_hi * r->fb);
+		csv_double(&w, delta_half(r));
+		csv_str(&w, why_not(r));
+		csv_str(&w, env + strlen("Environment: "));
 		csv_end(&w);
 		if (isfinite(r->ratio)) {
 			lsum += log(r->ratio);
@@ -1210,6 +1499,9 @@ print_csv(FILE *out, const struct cmp_row *rows, size_t n,
 		csv_str(&w, "");
 	csv_str(&w, timer);
 	csv_str(&w, cpu);
+	for (i = 0; i < 6; i++)
+		csv_str(&w, "");
+	csv_str(&w, env + strlen("Environment: "));
 	csv_end(&w);
 }
 

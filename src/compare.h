@@ -90,6 +90,12 @@ struct cmp_row {
 	 * marked "~" in every style.
 	 */
 	int	 noise;
+	/*
+	 * The change of the medians is no larger than one core cycle in the
+	 * common unit (the larger of the sides' estimates): below what the
+	 * timer and the clock resolve, so within noise whatever the test.
+	 */
+	int	 subcycle;
 	enum cmp_test test;
 	/*
 	 * Too few observations for any p-value below alpha: runs (CMP_RUNS)

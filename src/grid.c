@@ -296,6 +296,32 @@ parse_num(const char *s, size_t len, size_t *out)
 }
 
 /*
+ * "size \"64..1500\" is not a number": with the range it looks like
+ * ("did you mean 64-1500?") when it has "..".
+ */
+static void
+grid_bad_num(struct ctx *c, const char *item, size_t ilen, const char *role,
+    const char *s, size_t len)
+{
+	char fix[64];
+	size_t i, j;
+
+	for (i = 0; i + 1 < len && !(s[i] == '.' && s[i + 1] == '.'); i++)
+		;
+	if (i + 1 >= len || len >= sizeof(fix)) {
+		fail(c, item, ilen, "%s \"%.*s\" is not a number", role,
+		    (int)len, s);
+		return;
+	}
+	for (j = i + 2; j < len && s[j] == '.'; j++)
+		;
+	snprintf(fix, sizeof(fix), "%.*s-%.*s", (int)i, s, (int)(len - j),
+	    s + j);
+	fail(c, item, ilen, "%s \"%.*s\" is not a number (a range is A-B: "
+	    "did you mean %s?)", role, (int)len, s, fix);
+}
+
+/*
  * Parse one number of an item; 'role' says which ("range start", "step",
  * ...) for the message. 'limit' applies the context's maximum; steps and
  * factors are not sizes and are not limited.
@@ -311,8 +337,7 @@ item_num(struct ctx *c, const char *item, size_t ilen, const char *role,
 		fail(c, item, ilen, "missing %s", role);
 		return -1;
 	case NUM_BAD:
-		fail(c, item, ilen, "%s \"%.*s\" is not a number", role,
-		    (int)len, s);
+		grid_bad_num(c, item, ilen, role, s, len);
 		return -1;
 	case NUM_OVERFLOW:
 		fail(c, item, ilen, "%s \"%.*s\" is too large", role, (int)len,

@@ -46,6 +46,26 @@ help(const struct cmd_entry *e)
 	return 0;
 }
 
+/* Exit 2 naming the unknown command, and the closest one within 2 edits. */
+static void
+unknown_command(const char *name)
+{
+	const char *best = NULL;
+	size_t i, d, bd = 3;
+
+	for (i = 0; cmd_table[i] != NULL; i++) {
+		d = str_distance(name, cmd_table[i]->args.cmd);
+		if (d < bd && 2 * d < strlen(name)) {
+			bd = d;
+			best = cmd_table[i]->args.cmd;
+		}
+	}
+	if (best != NULL)
+		usage_error("unknown command \"%s\", did you mean %s? (see "
+		    "'csumbench --help')", name, best);
+	usage_error("unknown command \"%s\" (see 'csumbench --help')", name);
+}
+
 /* Parse argv (argv[0] is the command's name) for e and run it. */
 static int
 run_command(const struct cmd_entry *e, int argc, char **argv)
@@ -113,8 +133,7 @@ main(int argc, char **argv)
 		if (argv[1][0] != '-') {
 			if ((e = cmd_find(argv[1])) != NULL)
 				return run_command(e, argc - 1, argv + 1);
-			usage_error("unknown command \"%s\" (see 'csumbench "
-			    "--help')", argv[1]);
+			unknown_command(argv[1]);
 		}
 	}
 	/* No command: run, with the options given. */

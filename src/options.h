@@ -112,6 +112,7 @@ void	options_suggest(const struct opt_table *t, const char *name, char *buf,
 extern const struct opt_row opt_family, opt_kernel, opt_output, opt_quiet,
 	    opt_help, opt_seed, opt_timer, opt_cpu, opt_style, opt_fail_above,
 	    opt_min_delta, opt_alpha, opt_cost, opt_fig_format, opt_fig_dir,
+	    opt_warn,
 	    opt_compare, opt_keep_data, opt_tune_file, opt_load, opt_junit,
 	    opt_gate_md;
 

@@ -140,3 +140,11 @@ const struct opt_row opt_load = {
 	    "NAME:family.variant, NAME defaulting to FILE's name up to its "
 	    "first dot; repeatable",
 };
+
+const struct opt_row opt_warn = {
+	.name = "warn", .letter = 'W', .arg = "LIST",
+	.help = "turn warnings off (no-NAME) or on (NAME), comma-separated: "
+	    "vm, load, governor, turbo, ci, clock, few, bound, or all; the "
+	    "environment variable CSUMBENCH_WARN takes the same list (e.g. "
+	    "no-vm on a known virtual machine), -W wins",
+};

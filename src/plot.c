@@ -847,6 +847,45 @@ plot_distance(const struct plot_opts *o, const struct rset *rs,
  * else the group's first), by kernel and size; drawn when they have two
  * sizes or more.
  */
+/*
+ * What a curve holds fixed of group g[0..ng-1]: "offsets 0/0 (1 of 8
+ * pairs measured: see the heatmaps), distance 2048", the counts only when
+ * there were others.
+ */
+static void
+plot_fixed(const struct rset *rs, const size_t *g, size_t ng, size_t s0,
+    size_t d0, size_t dist, char *buf, size_t len)
+{
+	size_t i, j, npair = 0, ndist = 0, at;
+
+	for (i = 0; i < ng; i++) {
+		const struct rpoint *p = &rs->p[g[i]];
+		int pair = 1, dnew = 1;
+
+		for (j = 0; j < i; j++) {
+			const struct rpoint *q = &rs->p[g[j]];
+
+			if (q->src_align == p->src_align &&
+			    q->dst_align == p->dst_align)
+				pair = 0;
+			if (q->distance == p->distance)
+				dnew = 0;
+		}
+		npair += pair;
+		ndist += dnew;
+	}
+	at = (size_t)snprintf(buf, len, "source/destination offsets %zu/%zu",
+	    s0, d0);
+	if (npair > 1 && at < len)
+		at += (size_t)snprintf(buf + at, len - at, " (1 of %zu pairs "
+		    "measured: see the heatmaps)", npair);
+	if (at < len)
+		at += (size_t)snprintf(buf + at, len - at, ", destination %zu "
+		    "B past the source", dist);
+	if (ndist > 1 && at < len)
+		snprintf(buf + at, len - at, " (1 of %zu placements)", ndist);
+}
+
 static int
 plot_curve(const struct plot_opts *o, const struct rset *rs, const size_t *g,
     size_t ng, const size_t *rank, const char *sfx, const char *cpu,
@@ -858,8 +897,8 @@ plot_curve(const struct plot_opts *o, const struct rset *rs, const size_t *g,
 	    sizeof(size_t)), s0 = r->src_align, d0 = r->dst_align, j, ns = 0;
 	struct rows rows = { rs, sl, 0 };
 	struct figspec fs = { "throughput", "throughput.gp", write_rows, &rows,
-	    { cpu, NULL }, r, NULL, 0 };
-	char *fam, *stem;
+	    { cpu, NULL, NULL }, r, NULL, 0 };
+	char *fam, *stem, fixed[256];
 	int rc = 0;
 
 	size_t dist = plot_ref_distance(rs, g, ng);
@@ -878,6 +917,8 @@ plot_curve(const struct plot_opts *o, const struct rset *rs, const size_t *g,
 		}
 	}
 	if (ns > 0 && two_distinct(sz, ns)) {
+		plot_fixed(rs, g, ng, s0, d0, dist, fixed, sizeof(fixed));
+		fs.args[1] = fixed;
 		rkey_msort(sl, ns, by_kernel_size, &k);
 		rows.n = ns;
 		fam = safe_name(r->family);

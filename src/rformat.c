@@ -14,7 +14,9 @@
 
 #include "decimal.h"
 #include "provenance.h"
+#include "pivot.h"
 #include "rformat.h"
+#include "summary.h"
 #include "util.h"
 
 /*
@@ -25,6 +27,8 @@ const struct rformat rformats[] = {
 	{ "csv", ".csv", 1, 0, NULL, rset_csv_read, rset_csv_write },
 	{ "json", ".json", 0, 0, rset_json_sniff, rset_json_read,
 	    rset_json_write },
+	{ "summary", NULL, 0, 1, NULL, NULL, summary_rformat_write },
+	{ "wide", NULL, 0, 1, NULL, NULL, pivot_rformat_write },
 	{ "table", NULL, 0, 1, NULL, NULL, rset_table_write },
 	{ NULL, NULL, 0, 0, NULL, NULL, NULL }
 };

@@ -6,7 +6,9 @@
  *		beside it, to PATH.meta
  *   json	Google Benchmark's layout with csumbench's fields and the raw
  *		samples (rset_json.c); the provenance is its "context"
- *   table	the terminal summary (rset_table.c); write only
+ *   summary	who is fastest where (summary.c); write only
+ *   wide	a row per position, a column per kernel (pivot.c); write only
+ *   table	every point, for a terminal (rset_table.c); write only
  *
  * Adding a format is adding a row, and its reader and writer.
  */

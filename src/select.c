@@ -309,6 +309,36 @@ select_family_wanted(const char *families, enum kfamily f)
 }
 
 /*
+ * A glob whose family is misspelt ("cusm.*"): ", did you mean csum.*?"
+ * with the family within 2 edits, or "".
+ */
+static void
+select_suggest_family(const char *tok, char *buf, size_t len)
+{
+	const char *dot = strchr(tok, '.');
+	char fam[32];
+	size_t d, best = 3;
+	int f, pick = -1;
+
+	if (dot == NULL || (size_t)(dot - tok) >= sizeof(fam) ||
+	    strchr(tok, ':') != NULL)
+		return;
+	snprintf(fam, sizeof(fam), "%.*s", (int)(dot - tok), tok);
+	if (strpbrk(fam, "*?[") != NULL || family_parse(fam) >= 0)
+		return;
+	for (f = 0; f < K_NFAMILIES; f++) {
+		d = str_distance(fam, family_name((enum kfamily)f));
+		if (d < best && 2 * d < strlen(fam)) {
+			best = d;
+			pick = f;
+		}
+	}
+	if (pick >= 0)
+		snprintf(buf, len, ", did you mean %s%s?",
+		    family_name((enum kfamily)pick), dot);
+}
+
+/*
  * The visible kernel names closest to tok (a misspelt name, not a glob):
  * ", did you mean csum.adc?", or "" when none is within 2 edits and
  * under half of tok.
@@ -319,8 +349,10 @@ select_suggest(const char *tok, char *buf, size_t len)
 	size_t i, d, best = (size_t)-1, n = strlen(tok), used;
 
 	buf[0] = '\0';
-	if (strpbrk(tok, "*?[") != NULL)
+	if (strpbrk(tok, "*?[") != NULL) {
+		select_suggest_family(tok, buf, len);
 		return;
+	}
 	for (i = 0; i < sel_n; i++) {
 		d = str_distance(tok, sel_list[i]->name);
 		if (select_visible(sel_list[i]) && d <= 2 && 2 * d < n &&

@@ -14,6 +14,7 @@
 
 #include "ceilings.h"
 #include "compare.h"
+#include "pivot.h"
 #include "rkey.h"
 #include "summary.h"
 #include "util.h"
@@ -134,14 +135,14 @@ struct sum_names {
 	size_t	 n;
 };
 
-static int
-sum_popcount(unsigned long long x)
+/* A kernel's name within its family, as the margin column names it:
+ * "avx2" of "memcpy.avx2" (the family column says which). */
+static const char *
+sum_short(const char *k)
 {
-	int n = 0;
+	const char *dot = strchr(k, '.');
 
-	for (; x != 0; x &= x - 1)
-		n++;
-	return n;
+	return dot != NULL && strchr(k, ':') == NULL ? dot + 1 : k;
 }
 
 /*
@@ -159,7 +160,8 @@ sum_margin(FILE *fp, const struct verdict *v, size_t n)
 		return;
 	}
 	if (v[0].noise) {
-		fprintf(fp, "within noise of %s\n", v[0].second->kernel);
+		fprintf(fp, "within noise of %s\n",
+		    sum_short(v[0].second->kernel));
 		return;
 	}
 	for (i = 0; i < n; i++) {
@@ -169,34 +171,46 @@ sum_margin(FILE *fp, const struct verdict *v, size_t n)
 	fprintf(fp, "+%.*f%%", lo < 10 ? 1 : 0, lo);
 	if (hi - lo >= 0.5)
 		fprintf(fp, " to +%.*f%%", hi < 10 ? 1 : 0, hi);
-	fprintf(fp, " over %s\n", v[0].second->kernel);
+	fprintf(fp, " over %s\n", sum_short(v[0].second->kernel));
+}
+
+/* The kernels of bits but k, after lead: "sse2, avx2". Returns how many. */
+static int
+sum_put_names(FILE *fp, unsigned long long bits, const struct sum_names *nm,
+    const char *k, const char *lead)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < nm->n && i < 64; i++) {
+		if (!(bits >> i & 1) || strcmp(nm->v[i], k) == 0)
+			continue;
+		fprintf(fp, "%s%s", n ? ", " : lead, sum_short(nm->v[i]));
+		n++;
+	}
+	return n;
 }
 
 /*
  * The margin column of a line of ties: v[0..n-1] all within noise, k
  * (within noise of the fastest, or the fastest, at every size) one of the
- * kernels in every tie (inter).
+ * kernels in every tie (inter). Names those tied at every size, then
+ * those tied at some.
  */
 static void
 sum_ties(FILE *fp, const struct verdict *v, size_t n, unsigned long long inter,
     const struct sum_names *nm, const char *k)
 {
 	size_t i;
-	int most = 0, same = 1;
+	unsigned long long all = 0;
+	int always;
 
-	for (i = 0; i < n; i++) {
-		if (sum_popcount(v[i].tie) > most)
-			most = sum_popcount(v[i].tie);
-		same &= v[i].tie == inter;
-	}
-	if (same && most == 2) {
-		for (i = 0; i < nm->n && i < 64; i++)
-			if ((inter >> i & 1) && strcmp(nm->v[i], k) != 0)
-				break;
-		fprintf(fp, "within noise of %s\n", nm->v[i]);
-	} else
-		fprintf(fp, "within noise of %d other%s\n", most - 1,
-		    most == 2 ? "" : "s");
+	for (i = 0; i < n; i++)
+		all |= v[i].tie;
+	always = sum_put_names(fp, inter, nm, k, "within noise of ");
+	sum_put_names(fp, all & ~inter, nm, k, always ? "; at some sizes of " :
+	    "within noise at some sizes of ");
+	fputc('\n', fp);
 }
 
 /* Which kernel of inter to name: the fastest most often, in the run. */
@@ -224,21 +238,56 @@ sum_pick(const struct verdict *v, size_t n, unsigned long long inter,
 	return k != NULL ? k : v[0].best->kernel;
 }
 
-/* One line: the positions' verdicts v[0..n-1], in size order. */
+/* The widths of the columns before the margin, as wide as their texts. */
+struct sum_cols {
+	int	 fw, sw, kw, cw;	/* family, size, fastest, cost */
+};
+
+/* A line's sizes ("64 B - 1 KiB") and costs ("7.02 - 23.2"). */
 static void
-sum_line(FILE *fp, const char *family, int kw, const struct verdict *v,
-    size_t n, unsigned long long inter, const struct sum_names *nm)
+sum_texts(const struct verdict *v, size_t n, char *sizes, size_t slen,
+    char *cost, size_t clen)
 {
-	char s0[32], s1[32], c0[32], c1[32], sizes[72], cost[72];
-	const char *k = inter ? sum_pick(v, n, inter, nm) : v[0].best->kernel;
+	char s0[32], s1[32], c0[32], c1[32];
 
 	summary_size(v[0].best->size, s0, sizeof(s0));
 	summary_size(v[n - 1].best->size, s1, sizeof(s1));
-	snprintf(sizes, sizeof(sizes), n > 1 ? "%s - %s" : "%s", s0, s1);
+	snprintf(sizes, slen, n > 1 ? "%s - %s" : "%s", s0, s1);
 	sum_cost(v[0].best->st.median, c0, sizeof(c0));
 	sum_cost(v[n - 1].best->st.median, c1, sizeof(c1));
-	snprintf(cost, sizeof(cost), strcmp(c0, c1) ? "%s - %s" : "%s", c0, c1);
-	fprintf(fp, "%-10s %-17s %-*s %-15s ", family, sizes, kw, k, cost);
+	snprintf(cost, clen, strcmp(c0, c1) ? "%s - %s" : "%s", c0, c1);
+}
+
+/* Widen c for a line of family, the verdicts v[0..n-1], kernel k. */
+static void
+sum_widen(struct sum_cols *c, const char *family, const struct verdict *v,
+    size_t n, const char *k)
+{
+	char sizes[72], cost[72];
+
+	sum_texts(v, n, sizes, sizeof(sizes), cost, sizeof(cost));
+	if ((int)strlen(family) > c->fw)
+		c->fw = (int)strlen(family);
+	if ((int)strlen(sizes) > c->sw)
+		c->sw = (int)strlen(sizes);
+	if ((int)strlen(k) > c->kw)
+		c->kw = (int)strlen(k);
+	if ((int)strlen(cost) > c->cw)
+		c->cw = (int)strlen(cost);
+}
+
+/* One line: the positions' verdicts v[0..n-1], in size order. */
+static void
+sum_line(FILE *fp, const char *family, const struct sum_cols *c,
+    const struct verdict *v, size_t n, unsigned long long inter,
+    const struct sum_names *nm)
+{
+	char sizes[72], cost[72];
+	const char *k = inter ? sum_pick(v, n, inter, nm) : v[0].best->kernel;
+
+	sum_texts(v, n, sizes, sizeof(sizes), cost, sizeof(cost));
+	fprintf(fp, "%-*s  %-*s  %-*s  %-*s  ", c->fw, family, c->sw, sizes,
+	    c->kw, k, c->cw, cost);
 	if (inter)
 		sum_ties(fp, v, n, inter, nm, k);
 	else
@@ -281,10 +330,29 @@ sum_nseries(const struct verdict *v, size_t npos, size_t i)
 	return n;
 }
 
+/* The widths the lines of v[0..npos-1] need (sum_lines' pass, dry). */
+static void
+sum_measure(const struct verdict *v, size_t npos, const struct sum_names *nm,
+    struct sum_cols *c)
+{
+	size_t i, j;
+	unsigned long long inter;
+
+	c->fw = (int)strlen("family");
+	c->sw = (int)strlen("size");
+	c->kw = (int)strlen("fastest");
+	c->cw = (int)strlen("cost");
+	for (i = 0; i < npos; i = j) {
+		j = sum_extent(v, npos, i, &inter);
+		sum_widen(c, v[i].best->family, &v[i], j - i, inter ?
+		    sum_pick(&v[i], j - i, inter, nm) : v[i].best->kernel);
+	}
+}
+
 /* The lines of the verdicts v[0..npos-1], in key order. */
 static size_t
-sum_lines(FILE *fp, const struct verdict *v, size_t npos, int kw,
-    const struct sum_names *nm)
+sum_lines(FILE *fp, const struct verdict *v, size_t npos,
+    const struct sum_cols *c, const struct sum_names *nm)
 {
 	size_t i, j, lines = 0;
 	const char *fam = NULL;
@@ -302,7 +370,7 @@ sum_lines(FILE *fp, const struct verdict *v, size_t npos, int kw,
 			lines += 1 + newfam;
 			newfam = 0;
 		}
-		sum_line(fp, newfam ? v[i].best->family : "", kw, &v[i], j - i,
+		sum_line(fp, newfam ? v[i].best->family : "", c, &v[i], j - i,
 		    inter, nm);
 		fam = v[i].best->family;
 		lines++;
@@ -338,10 +406,10 @@ sum_names_of(const struct rset *rs, struct sum_names *nm)
 	nm->v = v;
 }
 
-/* The verdicts of rs's positions into v: how many; *kw the widest name. */
+/* The verdicts of rs's positions into v: how many. */
 static size_t
 sum_verdicts(const struct rset *rs, double alpha, const struct sum_names *nm,
-    struct verdict *v, int *kw)
+    struct verdict *v)
 {
 	const struct rpoint **p = xcalloc(rs->n + 1, sizeof(*p));
 	const struct rpoint **grp = xcalloc(rs->n + 1, sizeof(*grp));
@@ -361,8 +429,6 @@ sum_verdicts(const struct rset *rs, double alpha, const struct sum_names *nm,
 			continue;
 		v[npos].fam = npos == 0 ? 0 : v[npos - 1].fam +
 		    (strcmp(v[npos - 1].best->family, v[npos].best->family) != 0);
-		if ((int)strlen(v[npos].best->kernel) > *kw)
-			*kw = (int)strlen(v[npos].best->kernel);
 		npos++;
 	}
 	free(p);
@@ -416,22 +482,65 @@ sum_peaks(FILE *fp, const struct rset *rs, const struct verdict *v,
 	return lines;
 }
 
-size_t
-summary_write(FILE *fp, const struct rset *rs, const struct summary_opts *so)
+/*
+ * Does family fam of rs have one size (and shape) and several positions?
+ * Then its positions differ by offsets, placement, cache or mode, which
+ * the wide view shows a row each.
+ */
+static int
+sum_pivoted(const struct rset *rs, const char *fam)
 {
-	struct verdict *v = xcalloc(rs->n + 1, sizeof(*v));
-	struct sum_names nm;
-	size_t npos, lines, i, few;
-	int kw = 12;
+	const struct rpoint *first = NULL;
+	size_t i;
+	int more = 0;
 
-	sum_names_of(rs, &nm);
-	npos = sum_verdicts(rs, so->alpha, &nm, v, &kw);
-	fprintf(fp, "Fastest kernel by size: %s per call (median, %s); "
-	    "margin: how much slower the next is\n", rs->n ? rs->p[0].unit :
-	    "cost", so->cost);
-	fprintf(fp, "%-10s %-17s %-*s %-15s %s\n", "family", "size", kw,
-	    "fastest", "cost", "margin");
-	lines = 2 + sum_lines(fp, v, npos, kw, &nm);
+	for (i = 0; i < rs->n; i++) {
+		if (strcmp(rs->p[i].family, fam) != 0)
+			continue;
+		if (first == NULL) {
+			first = &rs->p[i];
+			continue;
+		}
+		if (rkey_cmp(first, &rs->p[i], RK(RK_SIZE) | RK(RK_SHAPE)) != 0)
+			return 0;
+		if (rkey_cmp(first, &rs->p[i], RK_POSITION) != 0)
+			more = 1;
+	}
+	return more;
+}
+
+/* Move the points of pivoted families into pp; leave out their verdicts
+ * from v[0..npos-1]. Returns the number of points in pp. */
+static size_t
+sum_split(const struct rset *rs, const struct rpoint **pp, struct verdict *v,
+    size_t *npos)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < rs->n; i++)
+		if (sum_pivoted(rs, rs->p[i].family))
+			pp[n++] = &rs->p[i];
+	for (i = j = 0; i < *npos; i++)
+		if (!sum_pivoted(rs, v[i].best->family))
+			v[j++] = v[i];
+	*npos = j;
+	return n;
+}
+
+/* The lines of the summary proper: verdicts v[0..npos-1]. */
+static size_t
+sum_table(FILE *fp, const struct rset *rs, const struct summary_opts *so,
+    const struct verdict *v, size_t npos, const struct sum_names *nm)
+{
+	size_t i, few, lines;
+	struct sum_cols c;
+
+	sum_measure(v, npos, nm, &c);
+	fprintf(fp, "Fastest kernel by size: %s per call (median, %s)\n",
+	    rs->n ? rs->p[0].unit : "cost", so->cost);
+	fprintf(fp, "%-*s  %-*s  %-*s  %-*s  %s\n", c.fw, "family", c.sw,
+	    "size", c.kw, "fastest", c.cw, "cost", "margin over the next");
+	lines = 2 + sum_lines(fp, v, npos, &c, nm);
 	lines += sum_peaks(fp, rs, v, npos);
 	for (i = 0, few = 0; i < npos; i++)
 		few += v[i].untested;
@@ -441,7 +550,43 @@ summary_write(FILE *fp, const struct rset *rs, const struct summary_opts *so)
 		    compare_table_samples(so->alpha));
 		lines++;
 	}
+	return lines;
+}
+
+size_t
+summary_write(FILE *fp, const struct rset *rs, const struct summary_opts *so)
+{
+	struct verdict *v = xcalloc(rs->n + 1, sizeof(*v));
+	const struct rpoint **pp = xcalloc(rs->n + 1, sizeof(*pp));
+	struct sum_names nm;
+	size_t npos, npp, lines = 0;
+
+	sum_names_of(rs, &nm);
+	npos = sum_verdicts(rs, so->alpha, &nm, v);
+	/* One size, several offsets (or placements...): the wide view. */
+	npp = sum_split(rs, pp, v, &npos);
+	if (npos > 0 || npp == 0)
+		lines = sum_table(fp, rs, so, v, npos, &nm);
+	if (npp > 0) {
+		if (lines > 0) {
+			fputc('\n', fp);
+			lines++;
+		}
+		lines += pivot_write_points(fp, pp, npp, so);
+	}
 	free(v);
+	free(pp);
 	free((void *)nm.v);
 	return lines;
+}
+
+void
+summary_rformat_write(FILE *fp, const struct rset *rs, const size_t *idx,
+    size_t n)
+{
+	struct summary_opts so = { .alpha = 0.05, .cost = "whole call" };
+
+	(void)idx;
+	(void)n;
+	summary_write(fp, rs, &so);
 }

@@ -29,6 +29,10 @@ struct summary_opts {
  */
 size_t	summary_write(FILE *fp, const struct rset *rs,
 	    const struct summary_opts *so);
+/* summary_write at alpha 0.05 of whole calls, as an rformat writer
+ * (idx is not used: the summary is of every point). */
+void	summary_rformat_write(FILE *fp, const struct rset *rs,
+	    const size_t *idx, size_t n);
 /* n bytes as a reader writes them: "1500 B", "4 KiB", "1 MiB". */
 char	*summary_size(size_t n, char *buf, size_t len);
 

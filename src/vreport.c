@@ -29,6 +29,13 @@ vreport_fail(struct vreport *rep, const char *fmt, ...)
 	va_list ap;
 
 	rep->failures++;
+	if (rep->failures == 1 || rep->cur_n < rep->fail_min_n)
+		rep->fail_min_n = rep->cur_n;
+	if (rep->failures == 1 || rep->cur_n > rep->fail_max_n)
+		rep->fail_max_n = rep->cur_n;
+	rep->fail_odd_n += rep->cur_n & 1;
+	rep->fail_odd_src += rep->cur_src & 1;
+	rep->fail_odd_dst += rep->cur_dst & 1;
 	if (rep->nfirst >= VREPORT_MAX)
 		return;
 	va_start(ap, fmt);
@@ -41,6 +48,39 @@ int
 vreport_passed(const struct vreport *r, int status)
 {
 	return r->done && r->failures == 0 && status == 0;
+}
+
+/*
+ * What the failures have in common, when they have something: "all 28032
+ * failures at odd lengths", "... at odd source offsets", "... at lengths
+ * 1 to 7". Saves reading the examples for the pattern.
+ */
+static void
+vreport_pattern(FILE *out, const struct kernel *k, const struct vreport *r)
+{
+	const char *sep = "";
+
+	if (r->failures < 2)
+		return;
+	fprintf(out, "  %s: all %lu failures at", k->name, r->failures);
+	if (r->fail_odd_n == r->failures || r->fail_odd_n == 0) {
+		fprintf(out, " %s lengths", r->fail_odd_n ? "odd" : "even");
+		sep = ",";
+	}
+	if (r->fail_odd_src == r->failures) {
+		fprintf(out, "%s odd source offsets", sep);
+		sep = ",";
+	}
+	if (r->fail_odd_dst == r->failures) {
+		fprintf(out, "%s odd destination offsets", sep);
+		sep = ",";
+	}
+	if (r->fail_min_n == r->fail_max_n)
+		fprintf(out, "%s length %zu", sep, r->fail_min_n);
+	else
+		fprintf(out, "%s lengths %zu to %zu", sep, r->fail_min_n,
+		    r->fail_max_n);
+	fputc('\n', out);
 }
 
 void
@@ -70,6 +110,8 @@ vreport_print(FILE *out, const struct kernel *k, const struct vreport *r,
 		    "cases, at size %zu src+%zu dst+%zu %s\n", width, k->name,
 		    WIFEXITED(status) ? WEXITSTATUS(status) : -1, r->cases,
 		    r->cur_n, r->cur_src, r->cur_dst, pat);
+	if (r->done)
+		vreport_pattern(out, k, r);
 	for (i = 0; i < r->nfirst && i < max_report; i++)
 		fprintf(out, "  %s: %s\n", k->name, r->first[i]);
 }

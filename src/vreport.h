@@ -30,6 +30,9 @@ struct vreport {
 	int		cur_pattern;
 	const char	*cur_what;
 	int		done;
+	/* where the failures were: lengths and offsets odd, lengths' range */
+	unsigned long	fail_odd_n, fail_odd_src, fail_odd_dst;
+	size_t		fail_min_n, fail_max_n;
 	/* why the verification could not run (not the kernel's fault), or "" */
 	char		error[200];
 };

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "engine.h"
+#include "rkey.h"
 #include "summary.h"
 #include "util.h"
 #include "warn.h"
@@ -133,36 +135,112 @@ warn_pct(char *buf, size_t len, double hw)
 		snprintf(buf, len, "+-%.*f%%", hw < 10 ? 1 : 0, hw);
 }
 
+/*
+ * Does p's interval decide anything? It does when it overlaps the
+ * interval of another kernel at p's position (or has none): which of the
+ * two is faster is then open, and more samples could settle it.
+ */
+static int
+warn_open(const struct point *pts, size_t n, const struct point *p)
+{
+	size_t i;
+
+	if (!isfinite(p->st.ci_lo) || !isfinite(p->st.ci_hi))
+		return 1;
+	for (i = 0; i < n; i++) {
+		const struct point *q = &pts[i];
+
+		if (q == p || q->k->family != p->k->family ||
+		    rkey_cmp_points(p, q, RK_POSITION) != 0)
+			continue;
+		if (!isfinite(q->st.ci_lo) || !isfinite(q->st.ci_hi) ||
+		    (q->st.ci_lo <= p->st.ci_hi && p->st.ci_lo <= q->st.ci_hi))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The --max-time that would bring a CI of hw percent to target (a
+ * fraction), the half-width shrinking as the square root of the time:
+ * "60ms", "1.5s"; two digits, rounded up, at most 60 s.
+ */
+static void
+warn_max_time(char *buf, size_t len, double max_time, double hw,
+    double target)
+{
+	double t = max_time * (hw / (target * 100)) * (hw / (target * 100));
+	double unit;
+
+	if (!isfinite(t) || t > 60)
+		t = 60;
+	unit = pow(10, floor(log10(t)) - 1);
+	t = ceil(t / unit) * unit;
+	if (t < 1)
+		snprintf(buf, len, "%gms", round(t * 1e4) / 10);
+	else
+		snprintf(buf, len, "%gs", t);
+}
+
+void
+warn_machine(const struct cpuinfo *ci)
+{
+	if (ci->hypervisor[0] != '\0')
+		warn_once(WARN_VM, "a VM (%s): runs differ by tens of %%; "
+		    "compare within one run", ci->hypervisor);
+	if (ci->governor[0] != '\0' &&
+	    strcmp(ci->governor, "performance") != 0)
+		warn_once(WARN_GOVERNOR, "frequency governor \"%s\": "
+		    "cpupower frequency-set -g performance", ci->governor);
+	if (ci->turbo == 1)
+		warn_once(WARN_TURBO, "turbo/boost on: the clock follows load "
+		    "and heat; turn it off");
+	if (ci->loadavg1 > 0.5 * ci->online_cpus)
+		warn_once(WARN_LOAD, "load %.2f on %d CPUs: other work shares "
+		    "the cores; measure when idle", ci->loadavg1,
+		    ci->online_cpus);
+}
+
+void
+warn_few(unsigned long long reps)
+{
+	if (reps < 10)
+		warn_once(WARN_FEW, "%llu samples a point are too few for a "
+		    "sound median: --reps 10 or more", reps);
+}
+
 void
 warn_unconverged(const struct point *pts, size_t n, double target,
     double max_time)
 {
 	double *hw = xcalloc(n + 1, sizeof(*hw));
 	const struct point *worst = NULL;
-	size_t i, miss = 0, far = 0;
-	char sz[32];
+	size_t i, open = 0;
+	char sz[32], med[48], wide[48], set[32];
 
 	for (i = 0; i < n; i++) {
 		if (pts[i].converged)
 			continue;
-		hw[miss++] = warn_hw(&pts[i]);
-		far += warn_hw(&pts[i]) > 2 * target * 100;
+		/* A point a little short of the target is as good, and one
+		 * apart from every other kernel's decides nothing more. */
+		if (!(warn_hw(&pts[i]) > 2 * target * 100) ||
+		    !warn_open(pts, n, &pts[i]))
+			continue;
+		hw[open++] = warn_hw(&pts[i]);
 		if (worst == NULL || warn_hw(&pts[i]) > warn_hw(worst))
 			worst = &pts[i];
 	}
-	/* A point a little short of the target is as good as converged. */
-	if (far > 0) {
-		char med[48], wide[48];
-
-		qsort(hw, miss, sizeof(*hw), warn_dbl_cmp);
+	if (open > 0) {
+		qsort(hw, open, sizeof(*hw), warn_dbl_cmp);
 		/* Too few samples for an interval: say so, not "+-inf%". */
-		warn_pct(med, sizeof(med), hw[miss / 2]);
+		warn_pct(med, sizeof(med), hw[open / 2]);
 		warn_pct(wide, sizeof(wide), warn_hw(worst));
+		warn_max_time(set, sizeof(set), max_time, hw[open / 2], target);
 		warn_once(WARN_CI, "%zu of %zu points short of --target-ci "
-		    "%g%%, %zu by over twice: median CI %s, widest %s (%s, "
-		    "%s); raise --max-time %gms", miss, n, target * 100, far,
-		    med, wide, worst->k->name,
-		    summary_size(worst->size, sz, sizeof(sz)), max_time * 1e3);
+		    "%g%% overlap another kernel's interval: median CI %s, "
+		    "widest %s (%s, %s); to settle them set --max-time %s",
+		    open, n, target * 100, med, wide, worst->k->name,
+		    summary_size(worst->size, sz, sizeof(sz)), set);
 	}
 	free(hw);
 }

@@ -45,9 +45,22 @@ int	warn_once(enum warn_id id, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 /*
+ * The conditions of the machine that make numbers less trustworthy (a
+ * VM, a frequency governor, turbo, load), each its warning: the same
+ * words in every command that measures.
+ */
+struct cpuinfo;
+void	warn_machine(const struct cpuinfo *ci);
+
+/* Fewer than 10 samples a point (reps): too few for a sound median. */
+void	warn_few(unsigned long long reps);
+
+/*
  * The points of pts[0..n-1] that stopped short of target (a fraction)
- * under --max-time, in one warning that says how far; only when some
- * missed it by more than twice (a point a little short is as good).
+ * under --max-time, in one warning that says how far and the --max-time
+ * to set; only when some missed it by more than twice (a point a little
+ * short is as good) and their interval overlaps another kernel's at the
+ * same position (else more samples would change no conclusion).
  */
 struct point;
 void	warn_unconverged(const struct point *pts, size_t n, double target,

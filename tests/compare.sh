@@ -21,16 +21,22 @@ golden() {
 }
 golden seed_bpf.bpf "bpf style: golden" -- "$CSUMBENCH" compare "$D/seed_bpf.json" \
 	--a-kernel csum_diff.before --b-kernel csum_diff.after --style bpf
-sed -n 2,15p "$TMPD/golden.out" | cmp -s - "$D/seed_001_x86.txt"
+sed -n 3,16p "$TMPD/golden.out" | cmp -s - "$D/seed_001_x86.txt"
 ok $? "bpf style reproduces the x86-64 table of seed 001 line for line"
 golden seed_ticks.ticks "ticks style: golden" -- "$CSUMBENCH" compare "$D/seed_ticks.json" \
 	--a-kernel NG4memset --b-kernel M7memset --style ticks
-# The letter's third column title, "(latency reduction)", sat over a Delta
-# that is negative when latency drops; csumbench's says which sign is
-# faster. Every other character of the table is the letter's.
-sed 's/(latency reduction)/(negative: B faster)/' "$D/seed_002_memset.txt" >"$TMPD/seed2"
-sed -n 3,17p "$TMPD/golden.out" | cmp -s - "$TMPD/seed2"
-ok $? "ticks style reproduces table 1 of seed 002 line for line"
+# The letter's columns, aligned with spaces and each cost with its 95%
+# interval: its sizes, ticks and deltas, number for number.
+awk -F'\t+' 'NR > 2 { sub(/^ +/, "", $1); sub(/^ +/, "", $4); print $1, $2, $3, $4 }' \
+	"$D/seed_002_memset.txt" >"$TMPD/seed2"
+awk 'NR >= 6 && $1 ~ /^[0-9]+$/ && NF >= 8 { print $1, $2, $5, $8 }' "$TMPD/golden.out" >"$TMPD/ours2"
+cmp -s "$TMPD/seed2" "$TMPD/ours2"
+ok $? "ticks style carries table 1 of seed 002 number for number"
+grep -q '^Environment: ' "$TMPD/golden.out"; ok $? "ticks: an environment line"
+awk 'NR >= 6 && $1 ~ /^[0-9]+$/ { s = $0; at = ""; o = 0
+	while ((i = index(s, "±")) > 0) { o += i; at = at " " o; s = substr(s, i + 1) }
+	print at }' "$TMPD/golden.out" | sort -u | awk 'NF == 3' | wc -l | grep -qx 1
+ok $? "ticks: the ± of each column at one place on every row"
 # Two runs, one per side: the run is the unit across processes, and one
 # per side is too few to test, whatever the samples say.
 for s in bpf ticks markdown csv; do
@@ -59,6 +65,34 @@ grep -c '^point,' "$G/gate.csv" | grep -qx 3; ok $? "csv: one row per matched po
 grep -q '^geomean,' "$G/gate.csv"; ok $? "csv: a geomean row"
 awk -F, '{ print NF }' "$G/gate.csv" | sort -u | wc -l | grep -qx 1
 ok $? "csv: every row has the same number of fields"
+
+# A delta of at most one core cycle (0.45 ticks; the file's core clock is
+# twice the 2 GHz timer's): marked, and never significant however small p.
+C="$CSUMBENCH compare $D/cycle.json --a-kernel memcpy.a --b-kernel memcpy.b -q"
+$C --style markdown >"$TMPD/out"
+grep -Eq '^\| 20 \| .* ~ \| 0\.0[0-9]+ \| no \(<= 1 cycle\) \|$' "$TMPD/out"
+ok $? "markdown: a one-cycle delta with p < 0.05: no (<= 1 cycle), on its row"
+grep -Eq '^\| 64 \| .* \| 0\.0[0-9]+ \| yes \|$' "$TMPD/out"
+ok $? "markdown: three cycles, p < 0.05: yes"
+grep -q '^<= 1 cycle .*one core cycle (0.5 units' "$TMPD/out"; ok $? "markdown: the legend says what one cycle is"
+$C --style csv >"$TMPD/out"
+[ "$(cell "$TMPD/out" size=20 significant) $(cell "$TMPD/out" size=20 why)" = "no <= 1 cycle" ]
+ok $? "csv: the one-cycle row is not significant, and says why"
+$C --style ticks >"$TMPD/out"
+grep -Eq '^  20 .* ~ <= 1 cycle$' "$TMPD/out"; ok $? "ticks: the one-cycle row marked"
+$C --style bpf >"$TMPD/out"
+grep -Eq '^  \|      20 .*%≤1\|$' "$TMPD/out"; ok $? "bpf: the one-cycle row marked"
+# p and Significant never contradict on a row: yes only with p < alpha,
+# and a plain no only with p >= alpha (else the reason is on the row).
+for f in "$D/cycle.json --a-kernel memcpy.a --b-kernel memcpy.b" "$D/gate_a.json $D/gate_b.json"; do
+	$CSUMBENCH compare $f --style markdown -q
+done | awk -F' *\\| *' '$6 ~ /^[0-9.e-]+$/ && (($7 == "yes" && $6 >= 0.05) || ($7 == "no" && $6 < 0.05)) { bad++ }
+	END { exit bad > 0 }'
+ok $? "markdown: p and Significant never contradict on a row"
+for s in bpf ticks markdown; do
+	grep -q 'Environment: ' "$G/gate.$s"; ok $? "$s: an environment line"
+	grep -q '±' "$G/gate.$s"; ok $? "$s: intervals (±)"
+done
 
 # Matching: unmatched points are reported on stderr, not dropped silently.
 "$CSUMBENCH" compare "$D/gate_a.json" "$D/gate_b.json" >"$TMPD/out" 2>"$TMPD/err"

@@ -129,7 +129,7 @@ for st in bpf ticks markdown csv; do
 	"$CSUMBENCH" compare "$TMPD/pre.json" --a-kernel csum_diff.a --b-kernel csum_diff.b --style $st -q >"$TMPD/pre.$st" 2>&1
 done
 imp=$(awk -F'|' '$2 ~ /^ +64 +$/ { gsub(/[ %~]/, "", $5); print $5 }' "$TMPD/pre.bpf")
-dt=$(awk '$1 == 64 { print $4 }' "$TMPD/pre.ticks")
+dt=$(awk '$1 == 64 { print $8 }' "$TMPD/pre.ticks")
 md=$(awk -F'|' '$2 ~ /^ 64 $/ { gsub(/[ %~+]/, "", $5); print $5 }' "$TMPD/pre.markdown")
 cv=$(cell "$TMPD/pre.csv" row=point delta_pct)
 awk -v i="$imp" -v t="$dt" -v m="$md" -v c="$cv" 'BEGIN {

@@ -98,7 +98,8 @@ rx|$RX|--tune-file $D/tune_b|acts
 rx|$RX|--cpu any|acts
 rx|$RX|--target-ci 5%|acts
 rx|$RX|--max-time 3ms|acts
-rx|-r 5 --max-time 2ms -o $D/r.csv|-q|acts
+rx|-r 5 --max-time 2ms -o $D/r.csv -W few|-q|acts
+rx|$RX|-W few|acts
 tune|--time 0.2 -q --tune-file $D/tune_a|--tune-file $D/tune_c|acts
 tune|--time 0.2 -q --tune-file $D/tune_a|--time 0|error
 tune|--time 0.2 -q --tune-file $D/tune_a|--seed 7|skip:changes measured numbers only
@@ -142,6 +143,8 @@ compare|$D/a.json $D/b.json|--alpha 0.000001|acts
 compare|$D/a.json $D/b.json|--ignore-below 32|acts
 compare|$D/a.json $D/b.json|--cost net|acts
 compare|$D/c.json $D/d.json|--allow-mixed|acts
+show|$D/a.json|--format table|acts
+show|$D/a.json|--cost net|acts
 compare|$D/a.json $D/b.json|-f csum|acts
 compare|$D/a.json $D/b.json|-k csum.adc|acts
 compare|$D/a.json $D/b.json|-o $D/x.md|acts

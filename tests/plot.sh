@@ -98,6 +98,24 @@ expect_exit 0 "plot -k --keep-data exits 0" -- "$CSUMBENCH" plot "$data/results.
 gnuplot -c "$scripts/throughput.gp" "$TMPD/k/throughput-memcpy-hot.csv" "$TMPD/k/again.png" 2>/dev/null
 is_png "$TMPD/k/again.png"; ok $? "the kept data redraws with the script alone"
 
+# Ten kernels, two offset pairs: every line its own colour, none grey, and
+# the title says which offsets and placement the curves hold.
+awk 'BEGIN { print "family,kernel,size,src_align,dst_align,median,q1,q3,unit,cache,mode"
+	for (k = 0; k < 10; k++) for (s = 64; s <= 1024; s *= 4) for (a = 0; a < 2; a++) {
+		m = s / (2 + k) + 10 + a
+		printf "memcpy,memcpy.k%d,%d,%d,0,%g,%g,%g,ticks,hot,throughput\n", k, s, a, m, m * 0.99, m * 1.01
+	} }' >"$TMPD/ten.csv"
+expect_exit 0 "plot of ten kernels at two offset pairs" -- "$CSUMBENCH" plot "$TMPD/ten.csv" -o "$TMPD/ten" --format svg
+f="$TMPD/ten/throughput-memcpy-hot.svg"
+grep -q '<text>source/destination offsets 0/0 (1 of 2 pairs measured: see the heatmaps), destination 2048 B past the source</text>' "$f"
+ok $? "the curve's title names the offsets and placement it holds, and that others were measured"
+n=$(grep -o "stroke='rgb([0-9, ]*)'" "$f" | tr -d ' ' | sort -u |
+    grep -v "rgb(208,208,208)\|rgb(153,153,153)" | wc -l)
+[ "$n" -eq 10 ]; ok $? "ten kernels, ten line colours ($n)"
+grey=$(grep -o "stroke='rgb([0-9, ]*)'" "$f" | tr -d " '" | sed 's/stroke=rgb(//; s/)//' |
+    awk -F, '$1 == $2 && $2 == $3 && $1 > 0 && $1 != 208 && $1 != 153' | wc -l)
+[ "$grey" -eq 0 ]; ok $? "no line is grey, the band's colour ($grey)"
+
 # Sizes as written: a 1500-byte heatmap says "1500 B", not a rounded KiB.
 awk -F, 'NR == 1 { print; next } $2 == "copy.shift" && $4 == 64 { $4 = 1500; print }' OFS=, \
     "$data/results.csv" >"$TMPD/s1500.csv"
@@ -105,6 +123,8 @@ expect_exit 0 "plot of a 1500-byte alignment grid exits 0" -- "$CSUMBENCH" plot 
 grep -q 'copy.shift, 1500 B: cost by alignment' "$TMPD/s1500/heatmap-copy.shift-1500-hot.svg" &&
     ! grep -q 'KiB' "$TMPD/s1500/heatmap-copy.shift-1500-hot.svg"
 ok $? "the heatmap's title prints the size as 1500 B"
+grep -q '<text>destination 2048 B past the source</text>' "$TMPD/s1500/heatmap-copy.shift-1500-hot.svg"
+ok $? "the heatmap's title names the placement it holds"
 [ "$(cell "$TMPD/s1500/heatmap-copy.shift-1500-hot.csv" '*' size | sort -u)" = 1500 ]
 ok $? "its kept data holds the size in bytes"
 
@@ -261,11 +281,29 @@ grep -q '^| timer | tsc' "$r"; ok $? "report names the timer"
 grep -q '^| compiler | gcc' "$r"; ok $? "report names the compiler"
 grep -q '^| date | 20' "$r"; ok $? "report gives the date"
 grep -q '^## Fastest kernel by size' "$r"; ok $? "report has the fastest kernels"
-grep -qx '| 64 | 11.74 | 12.65 | +7.81% ~ | - | no (too few runs) |' "$r"
+grep -qx '| 64 | 11.736 ± 0.005 | 12.653 ± 0.005 | +7.81% ± 0.06% ~ | - | no (too few runs) |' "$r"
 ok $? "report has the delta table (csum.generic64 faster in the baseline)"
 grep -q '^| 65536 | .* ~ | - | no (too few runs) |$' "$r" &&
     grep -q '^  too few runs: with fewer than 4 runs per side' "$r"
 ok $? "two runs, one per side: no delta is called significant, and the table says why"
+# Ten samples of two kernels, their intervals apart: too few segments of
+# paired samples to test, so the summary calls them within noise, and the
+# report's fastest-kernel table counts the same.
+awk 'BEGIN { printf "{\"context\": {}, \"benchmarks\": ["
+	n = 0
+	for (k = 0; k < 2; k++) for (s = 64; s <= 128; s *= 2) {
+		printf "%s{\"family\": \"memcpy\", \"kernel\": \"memcpy.%s\", \"size\": %d, ", n++ ? ", " : "", k ? "q" : "p", s
+		printf "\"src_align\": 0, \"dst_align\": 0, \"cache\": \"hot\", \"mode\": \"throughput\", \"unit\": \"ticks\", \"samples\": ["
+		for (i = 0; i < 10; i++) printf "%s%g", i ? ", " : "", s / 6.4 * (1 + k / 10) + (i % 3) / 100
+		printf "]}"
+	}
+	print "]}" }' >"$TMPD/few.json"
+"$CSUMBENCH" show "$TMPD/few.json" >"$TMPD/few.sum"
+grep -q 'within noise of q' "$TMPD/few.sum"; ok $? "summary: ten samples, within noise"
+expect_exit 0 "report of ten samples" -- "$CSUMBENCH" report "$TMPD/few.json" -o "$TMPD/rf"
+grep -q '^| 64 B – 128 B | none clear (lowest median: memcpy.p) | .* | memcpy.q | .* | 2 of 2 |$' "$TMPD/rf/report.md"
+ok $? "report: the same two sizes within noise, by the summary's test"
+
 # The report's tables are compare's: same rows, same significance.
 "$CSUMBENCH" compare "$data/base.csv" "$data/results.csv" -q -f csum >"$TMPD/cmp.md" 2>/dev/null
 sed -n '/^### csum.generic64, offsets 0\/0/,/^~/p' "$TMPD/cmp.md" >"$TMPD/cmp64.md"

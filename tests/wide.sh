@@ -1,0 +1,40 @@
+#!/bin/sh
+# The wide view: a row per position, a column per kernel, the fastest
+# marked and its ties named; the summary pivots by itself when a family
+# has one size, and names the kernels it calls within noise.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+unset CSUMBENCH_WARN
+D=$top_srcdir/tests/data
+
+# One size, source offsets 1..3: a, b and d alike, c twice as slow.
+expect_exit 0 "show --format wide" -- "$CSUMBENCH" show --format wide "$D/wide_offsets.json"
+grep -Eq '^src +a +b +d +c +fastest$' "$TMPD/out"; ok $? "wide: the kernels are the columns"
+[ "$(grep -Ec '^[123] ' "$TMPD/out")" = 3 ]; ok $? "wide: a row per source offset"
+grep -q '^memcpy, ticks per call: hot, throughput, 1500 B, dst offset 0, distance 2048$' "$TMPD/out"
+ok $? "wide: what does not vary is named over the table"
+bad=$(grep -E '^[123] ' "$TMPD/out" | awk '{ n = gsub(/\*/, "*"); if (n != 1) b++ } END { print b + 0 }')
+[ "$bad" = 0 ]; ok $? "wide: one fastest marked on every row"
+grep -E '^[123] ' "$TMPD/out" | grep -Eq '(a|b|d) = (a|b|d), (a|b|d)$'
+ok $? "wide: the kernels within noise of the fastest named"
+! grep -E '^[123] ' "$TMPD/out" | grep -q '469[*=]'; ok $? "wide: the slow kernel neither fastest nor tied"
+awk '/^$/ { exit } length($0) > 79 { b = 1 } END { exit b }' "$TMPD/out"; ok $? "wide: fits 80 columns"
+"$CSUMBENCH" show "$D/wide_offsets.json" >"$TMPD/sum"
+grep -Eq '^src +a +b +d +c +fastest$' "$TMPD/sum" && ! grep -q 'Fastest kernel by size' "$TMPD/sum"
+ok $? "the summary of one size and several offsets is the wide view"
+
+# Two sizes: the summary's own layout, its ties named.
+"$CSUMBENCH" show "$D/wide_sizes.json" >"$TMPD/sum"
+grep -Eq '^memcpy +64 B - 128 B +memcpy\.[abd] .* within noise of [abd], [abd]$' "$TMPD/sum"
+ok $? "summary: the kernels within noise named, not counted"
+expect_exit 0 "show --format wide of sizes" -- "$CSUMBENCH" show --format wide "$D/wide_sizes.json"
+grep -Eq '^size +a +b +d +c +fastest$' "$TMPD/out" && grep -q '^128 B ' "$TMPD/out"
+ok $? "wide: a row per size when sizes vary"
+
+# run --format wide: what stdout gets, terminal or not.
+"$CSUMBENCH" run -q -k memcpy.libc,memcpy.bytes -s 64 -a 0-2 -r 9 --target-ci 0 -W no-all --format wide >"$TMPD/run"
+grep -Eq '^src/dst +bytes +libc +fastest$' "$TMPD/run" && [ "$(grep -Ec '^[0-2]/[0-2] ' "$TMPD/run")" = 3 ]
+ok $? "run --format wide on a pipe: the wide view"
+expect_exit 2 "run --format wide -o FILE" -- "$CSUMBENCH" run -k memcpy.libc -s 64 --format wide -o "$TMPD/x.csv"
+stderr_one_line 'writes to standard output only' "... one line"
+done_testing
