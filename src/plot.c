@@ -350,6 +350,18 @@ spawn_gnuplot(char *const *argv, const char *log, char *err, size_t errlen)
 }
 
 /*
+ * A path as gnuplot must see it. gnuplot opens a file name that begins
+ * with '<' (data, load) or '|' (output) as a pipe to a shell command, so
+ * every path (script, data, output; from -o, TMPDIR, CSUMBENCH_DATADIR or
+ * the command line) reaches it absolute or "./"-prefixed, never as given.
+ */
+static char *
+plot_gp_path(const char *path)
+{
+	return path[0] == '/' ? xstrdup(path) : xasprintf("./%s", path);
+}
+
+/*
  * Run gnuplot -c DIR/script DATA TMPOUT args..., then rename TMPOUT to
  * o->dir/name. 0, or -1 with a one-line message.
  */
@@ -360,7 +372,8 @@ run_gnuplot(const struct plot_opts *o, const char *script, const char *data,
 	char *spath = xasprintf("%s/%s", script_dir, script);
 	char *final = xasprintf("%s/%s", o->dir, name);
 	char *log = xasprintf("%s/gnuplot.log", tmp_dir), *argv[16], *msg;
-	char *tmp = NULL;
+	char *tmp = NULL, *gscript = plot_gp_path(spath);
+	char *gdata = plot_gp_path(data), *gtmp = NULL;
 	struct cleanup *ctmp, *clog = cleanup_file(log);
 	struct stat st;
 	int argc = 0, i, rc = -1, status;
@@ -368,11 +381,12 @@ run_gnuplot(const struct plot_opts *o, const char *script, const char *data,
 	ctmp = make_tmp_fig(o, final, strrchr(name, '.'), &tmp, err, errlen);
 	if (ctmp == NULL)
 		goto out;
+	gtmp = plot_gp_path(tmp);
 	argv[argc++] = gnuplot_bin;
 	argv[argc++] = "-c";
-	argv[argc++] = spath;
-	argv[argc++] = (char *)data;
-	argv[argc++] = tmp;
+	argv[argc++] = gscript;
+	argv[argc++] = gdata;
+	argv[argc++] = gtmp;
 	for (i = 0; args != NULL && args[i] != NULL && argc < 15; i++)
 		argv[argc++] = (char *)args[i];
 	argv[argc] = NULL;
@@ -394,6 +408,9 @@ out:
 		unlink(tmp);
 	cleanup_release(ctmp);
 	free(tmp);
+	free(gtmp);
+	free(gdata);
+	free(gscript);
 	unlink(log);
 	cleanup_release(clog);
 	free(log);
