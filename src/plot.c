@@ -350,6 +350,50 @@ spawn_gnuplot(char *const *argv, const char *log, char *err, size_t errlen)
 }
 
 /*
+ * Whether the figure gnuplot wrote at path is whole: gnuplot exits 0 after
+ * a failed write (a full disk leaves a PNG cut short). A PNG begins with
+ * its signature and ends with its IEND chunk; an SVG ends with "</svg>"
+ * and white space. NULL when whole, else what is wrong.
+ */
+static const char *
+plot_fig_whole(const char *path, const char *ext)
+{
+	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n',
+	    0x1a, '\n' };
+	static const unsigned char iend[12] = { 0, 0, 0, 0, 'I', 'E', 'N', 'D',
+	    0xae, 0x42, 0x60, 0x82 };
+	unsigned char head[8], tail[64];
+	const char *why = NULL;
+	size_t n;
+	FILE *fp;
+	long sz;
+
+	if ((fp = fopen(path, "rb")) == NULL)
+		return "cannot be read";
+	if (fseek(fp, 0, SEEK_END) != 0 || (sz = ftell(fp)) <= 0)
+		why = "empty";
+	else if (strcmp(ext, ".svg") == 0) {
+		n = sz < (long)sizeof(tail) ? (size_t)sz : sizeof(tail);
+		if (fseek(fp, -(long)n, SEEK_END) != 0 ||
+		    fread(tail, 1, n, fp) != n)
+			why = "cannot be read";
+		else {
+			while (n > 0 && strchr(" \t\r\n", tail[n - 1]) != NULL)
+				n--;
+			if (n < 6 || memcmp(tail + n - 6, "</svg>", 6) != 0)
+				why = "cut short (no closing </svg>)";
+		}
+	} else if (sz < 20 || fseek(fp, 0, SEEK_SET) != 0 ||
+	    fread(head, 1, 8, fp) != 8 || memcmp(head, sig, 8) != 0)
+		why = "not a PNG";
+	else if (fseek(fp, -12, SEEK_END) != 0 || fread(tail, 1, 12, fp) != 12 ||
+	    memcmp(tail, iend, 12) != 0)
+		why = "cut short (no IEND chunk)";
+	fclose(fp);
+	return why;
+}
+
+/*
  * A path as gnuplot must see it. gnuplot opens a file name that begins
  * with '<' (data, load) or '|' (output) as a pipe to a shell command, so
  * every path (script, data, output; from -o, TMPDIR, CSUMBENCH_DATADIR or
@@ -373,6 +417,7 @@ run_gnuplot(const struct plot_opts *o, const char *script, const char *data,
 	char *final = xasprintf("%s/%s", o->dir, name);
 	char *log = xasprintf("%s/gnuplot.log", tmp_dir), *argv[16], *msg;
 	char *tmp = NULL, *gscript = plot_gp_path(spath);
+	const char *why;
 	char *gdata = plot_gp_path(data), *gtmp = NULL;
 	struct cleanup *ctmp, *clog = cleanup_file(log);
 	struct stat st;
@@ -398,7 +443,10 @@ run_gnuplot(const struct plot_opts *o, const char *script, const char *data,
 		plot_fail(err, errlen, "gnuplot failed to make %s (%s): %s",
 		    final, spath, msg);
 		free(msg);
-	} else if (rename(tmp, final) != 0)
+	} else if ((why = plot_fig_whole(tmp, strrchr(name, '.'))) != NULL)
+		plot_fail(err, errlen, "gnuplot did not write %s whole: %s "
+		    "(is the disk full?)", final, why);
+	else if (rename(tmp, final) != 0)
 		plot_fail(err, errlen, "cannot write %s: %s", final,
 		    strerror(errno));
 	else

@@ -57,4 +57,37 @@ CSUMBENCH_DATADIR='<touch SENTINEL-d;' "$CSUMBENCH" plot small.csv -o out2 \
 no_sentinel "CSUMBENCH_DATADIR='<touch SENTINEL-d;' runs no command"
 ls out2/*.png >/dev/null 2>&1; ok $? "and plots from it"
 
+# A figure cut short (gnuplot exits 0 after a failed write on a full disk):
+# a fake gnuplot copies the first bytes of a real figure and exits 0.
+for fmt in png svg; do
+	"$CSUMBENCH" plot small.csv -o real -k 'memcpy*' --format $fmt >/dev/null ||
+	    exit 99
+	full=$(ls real/*.$fmt | head -1)
+	for cut in 0 100 1000; do
+		size=$(($(wc -c <"$full") - cut))
+		cat >fake-gnuplot <<EOS
+#!/bin/sh
+head -c $size '$(pwd)/$full' >"\$4"
+exit 0
+EOS
+		chmod +x fake-gnuplot
+		rm -rf cut
+		CSUMBENCH_GNUPLOT=$(pwd)/fake-gnuplot expect_exit \
+		    $([ $cut -eq 0 ] && echo 0 || echo 2) \
+		    "a $fmt cut by $cut bytes: exit $([ $cut -eq 0 ] && echo 0 || echo 2)" \
+		    -- "$CSUMBENCH" plot small.csv -o cut -k 'memcpy*' --format $fmt
+		if [ $cut -eq 0 ]; then
+			ls cut/*.$fmt >/dev/null 2>&1; ok $? "a whole $fmt is kept"
+			continue
+		fi
+		stderr_one_line "did not write .*cut short" \
+		    "a $fmt cut short: one line saying so"
+		[ -z "$(ls -A cut)" ]; ok $? "a $fmt cut short: nothing left in -o"
+	done
+done
+printf '#!/bin/sh\n: >"$4"\nexit 0\n' >fake-gnuplot
+CSUMBENCH_GNUPLOT=$(pwd)/fake-gnuplot expect_exit 2 "an empty figure exits 2" \
+    -- "$CSUMBENCH" report small.csv -o rcut
+[ ! -e rcut/report.md ] && [ -z "$(ls -A rcut)" ]; ok $? "report: nothing left in -o"
+
 done_testing
