@@ -679,9 +679,15 @@ run_select_ab(struct run *r)
 	for (i = j = 0; i < r->nk; i++) {
 		const struct kernel *kn = r->ks[i];
 		char *want, *missing;
+		unsigned rep;
 
 		if ((want = run_partner(r, kn, &missing)) != NULL)
 			r->ks[j++] = kn;
+		else if (missing != NULL && r->co.fail_above >= 0 &&
+		    run_ab_side(r, kn->name, &rep) == 0)
+			/* The gate judges every kernel of A. */
+			usage_error("--ab: cannot judge %s: it has no partner "
+			    "%s in %s", kn->name, missing, r->ab[1]);
 		else if (missing != NULL &&
 		    compare_replica(kn->name) == 1)
 			talk("csumbench: --ab: %s has no partner %s: not "

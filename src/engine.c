@@ -33,6 +33,7 @@
 #include "engine.h"
 #include "floor.h"
 #include "util.h"
+#include "watch.h"
 
 volatile uint64_t engine_sink;
 
@@ -195,9 +196,12 @@ warm_group(struct sweep *sw, struct group *gr, size_t warmup)
 	size_t i, r;
 
 	for (r = 0; r < warmup; r++) {
-		for (i = gr->first; i < gr->first + gr->n; i++)
+		for (i = gr->first; i < gr->first + gr->n; i++) {
+			watch_kernel(pts[i].k->name, pts[i].size);
 			(void)batch_time(pts[i].k->family, pts[i].k->fn, &gr->b,
 			    &gr->sh, pts[i].batch, pts[i].mode, sw->ti);
+		}
+		watch_kernel("the empty call", p0->size);
 		for (i = 0; i < (size_t)gr->fl.ne; i++) {
 			e = &gr->fl.e[i];
 			(void)batch_time(e->fam, floor_empty(e->fam, e->k),
@@ -220,6 +224,7 @@ visit(struct sweep *sw, struct group *gr, size_t v)
 	if (v < gr->n) {
 		struct point *p = &sw->pts[gr->first + v];
 
+		watch_kernel(p->k->name, p->size);
 		el = (double)batch_time(p->k->family, p->k->fn, &gr->b,
 		    &gr->sh, p->batch, p->mode, ti);
 		sw->raw[v] = (el - ti->overhead) / (double)p->batch;
@@ -229,6 +234,7 @@ visit(struct sweep *sw, struct group *gr, size_t v)
 	} else {
 		struct floor_empty *e = &gr->fl.e[v - gr->n];
 
+		watch_kernel("the empty call", p0->size);
 		el = (double)batch_time(e->fam, floor_empty(e->fam, e->k),
 		    &gr->eb, &gr->sh, e->batch, p0->mode, ti);
 		e->cur = (el - ti->overhead) / (double)e->batch;
@@ -437,6 +443,7 @@ calibrate(struct sweep *sw)
 		for (f = 0; f < gr->fl.ne; f++) {
 			struct floor_empty *e = &gr->fl.e[f];
 
+			watch_kernel("the empty call", p0->size);
 			/*
 			 * As long as a kernel's sample: the cost per call of a
 			 * batch is not quite independent of its length, so a
@@ -451,6 +458,7 @@ calibrate(struct sweep *sw)
 		for (i = gr->first; i < gr->first + gr->n; i++) {
 			struct point *p = &sw->pts[i];
 
+			watch_kernel(p->k->name, p->size);
 			p->batch = batch_calibrate(p->k->family, p->k->fn,
 			    &gr->b, &gr->sh, p->mode, sw->target, ti,
 			    &p->batch_units);
@@ -666,7 +674,8 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 			    "sequence", pts[i].dist->name);
 			return -1;
 		}
-	if (arena_setup(&sw.ar, pts, npts, o->llc, &sw.seed, err, errlen) != 0)
+	if (watch_init(err, errlen) != 0 ||
+	    arena_setup(&sw.ar, pts, npts, o->llc, &sw.seed, err, errlen) != 0)
 		return -1;
 	build_groups(&sw);
 	spin_up(0.1);

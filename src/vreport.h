@@ -30,6 +30,8 @@ struct vreport {
 	int		cur_pattern;
 	const char	*cur_what;
 	int		done;
+	/* killed as hung: the bound in seconds it did not return within */
+	double		hung;
 	/* why the verification could not run (not the kernel's fault), or "" */
 	char		error[200];
 };
