@@ -145,7 +145,8 @@ static const struct opt_row run_rows[] = {
 	    .def = "1%", .alt = "2%" },
 	[R_MIN_TIME] = { .name = "min-time", .arg = "T",
 	    .help = "sample every point for at least T seconds (ms and us "
-	    "suffixes allowed)", .def = "0" },
+	    "suffixes allowed); raises the default --max-time to T",
+	    .def = "0" },
 	[R_MAX_TIME] = { .name = "max-time", .arg = "T",
 	    .help = "stop refining a point after T of sampling; 0: no limit",
 	    .def = "30ms", .alt = "8ms" },
@@ -369,6 +370,10 @@ run_defaults(struct run *r, const struct options *o)
 		r->sizes = options_value(o, R_SIZES);
 	if (r->align == NULL)
 		r->align = options_value(o, R_ALIGN);
+	/* --min-time alone raises the default --max-time to it. */
+	if (!options_given(o, R_MAX_TIME) && r->eo.max_time > 0 &&
+	    r->eo.min_time > r->eo.max_time)
+		r->eo.max_time = r->eo.min_time;
 	if (r->eo.max_time > 0 && r->eo.min_time > r->eo.max_time)
 		usage_error("--min-time %gs is longer than --max-time %gs",
 		    r->eo.min_time, r->eo.max_time);

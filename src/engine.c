@@ -297,10 +297,42 @@ sample_group(struct sweep *sw, struct group *gr, size_t reps, size_t warmup)
 }
 
 /*
+ * Recompute a point's interval for --target-ci? Always below
+ * ENGINE_CI_DENSE samples (every round, as the default --max-time keeps
+ * every point; so what a default run measures does not depend on this);
+ * beyond, each time its samples have grown by an eighth, so the cost of
+ * the checks stays proportional to the samples, not to their square.
+ */
+#define ENGINE_CI_DENSE	4096
+
+static int
+ci_due(const struct point *p)
+{
+	return p->nsamples < ENGINE_CI_DENSE || p->nsamples >= p->ci_next;
+}
+
+/* Whether p meets --target-ci, from its interval when due (ci_due). */
+static int
+point_converged(struct sweep *sw, struct point *p)
+{
+	struct stats st;
+	double tol;
+
+	if (!ci_due(p))
+		return p->converged;
+	stats_compute_series(p->samples, p->nsamples, &st);
+	p->ci_next = p->nsamples + p->nsamples / 8;
+	/* Relative to the median, or to 1 unit near 0. */
+	tol = sw->o->target_ci * (fabs(st.median) > 1 ? fabs(st.median) : 1);
+	return st.median - st.ci_lo <= tol && st.ci_hi - st.median <= tol;
+}
+
+/*
  * Is the group finished? When every point has its minimum samples and
  * time and meets --target-ci; or, once the minimums are met, when a point
  * has used up --max-time; or at the sample cap. Sets each point's
- * converged flag.
+ * converged flag once the minimums are met (before, the interval decides
+ * nothing and is not computed: --min-time stays linear in the samples).
  */
 static int
 group_done(struct sweep *sw, const struct group *gr)
@@ -314,21 +346,6 @@ group_done(struct sweep *sw, const struct group *gr)
 
 		if (p->nsamples < o->reps || p->spent < o->min_time)
 			need_min = 1;
-		p->converged = 1;
-		if (o->target_ci > 0) {
-			struct stats st;
-			double tol;
-
-			stats_compute_series(p->samples, p->nsamples, &st);
-			/* Relative to the median, or to 1 unit near 0. */
-			tol = o->target_ci * (fabs(st.median) > 1 ?
-			    fabs(st.median) : 1);
-			if (!(st.median - st.ci_lo <= tol &&
-			    st.ci_hi - st.median <= tol)) {
-				p->converged = 0;
-				need_ci = 1;
-			}
-		}
 		if (o->max_time > 0 && p->spent >= o->max_time)
 			out = 1;
 		if (p->nsamples >= sw->max_samples)
@@ -336,6 +353,12 @@ group_done(struct sweep *sw, const struct group *gr)
 	}
 	if (need_min)
 		return 0;
+	for (i = gr->first; i < gr->first + gr->n; i++) {
+		struct point *p = &sw->pts[i];
+
+		p->converged = o->target_ci > 0 ? point_converged(sw, p) : 1;
+		need_ci |= !p->converged;
+	}
 	return !need_ci || out;
 }
 
@@ -469,6 +492,7 @@ calibrate(struct sweep *sw)
 			p->nsamples = 0;
 			p->spent = 0;
 			p->converged = 0;
+			p->ci_next = 0;
 		}
 		calibrate_twins(sw, gr);
 		for (i = gr->first; i < gr->first + gr->n; i++)
