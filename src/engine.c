@@ -698,9 +698,12 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 			    "sequence", pts[i].dist->name);
 			return -1;
 		}
-	if (watch_init(err, errlen) != 0 ||
-	    arena_setup(&sw.ar, pts, npts, o->llc, &sw.seed, err, errlen) != 0)
+	if (arena_setup(&sw.ar, pts, npts, o->llc, &sw.seed, err, errlen) != 0)
 		return -1;
+	if (watch_init(err, errlen) != 0) {
+		sweep_free(&sw);
+		return -1;
+	}
 	build_groups(&sw);
 	spin_up(0.1);
 	train_primers(&sw);

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -85,6 +86,23 @@ link_target(const char *p)
 	if (buf[0] == '/' || (slash = strrchr(p, '/')) == NULL)
 		return xstrdup(buf);
 	return xasprintf("%.*s/%s", (int)(slash - p), p, buf);
+}
+
+char *
+outfile_resolve(const char *path)
+{
+	struct stat st;
+	char *t = xstrdup(path), *next;
+	int hops;
+
+	for (hops = 0; hops < OUT_MAXLINKS; hops++) {
+		if (fd_name(t) >= 0 || lstat(t, &st) != 0 ||
+		    !S_ISLNK(st.st_mode) || (next = link_target(t)) == NULL)
+			break;
+		free(t);
+		t = next;
+	}
+	return t;
 }
 
 /*
@@ -286,9 +304,10 @@ outfile_abort(struct outfile *o)
 	outfile_forget(o);
 }
 
-int
-outfile_commit_pair(struct outfile *data, struct outfile *side, char *err,
-    size_t errlen)
+/* outfile_commit_pair, the directory locked. */
+static int
+outfile_commit_pair_locked(struct outfile *data, struct outfile *side,
+    char *err, size_t errlen)
 {
 	char why[400], *target;
 
@@ -310,4 +329,46 @@ outfile_commit_pair(struct outfile *data, struct outfile *side, char *err,
 	}
 	free(target);
 	return 0;
+}
+
+/*
+ * Lock the directory of target (flock), so that the pairs committed into
+ * it are committed one at a time: concurrent writers of one -o leave the
+ * results and the .meta of one of them. The descriptor to close, or -1
+ * (no lock: committed as before).
+ */
+static int
+outfile_lock_dir(const char *target)
+{
+	const char *slash = strrchr(target, '/');
+	char *dir;
+	int fd;
+
+	if (slash == NULL)
+		dir = xstrdup(".");
+	else
+		dir = xasprintf("%.*s", slash == target ? 1 :
+		    (int)(slash - target), target);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(dir);
+	if (fd >= 0)
+		while (flock(fd, LOCK_EX) != 0)
+			if (errno != EINTR) {
+				close(fd);
+				return -1;
+			}
+	return fd;
+}
+
+int
+outfile_commit_pair(struct outfile *data, struct outfile *side, char *err,
+    size_t errlen)
+{
+	int lock = data->regular ? outfile_lock_dir(data->target) : -1;
+	int rc;
+
+	rc = outfile_commit_pair_locked(data, side, err, errlen);
+	if (lock >= 0)
+		close(lock);	/* and its lock with it */
+	return rc;
 }

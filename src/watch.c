@@ -26,6 +26,7 @@
 #define WATCH_CALL_S	2e-6
 #define WATCH_BYTE_S	2e-8
 #define WATCH_POLL_NS	100000000L
+#define WATCH_STACK	(256 * 1024)
 
 /* Odd while a kernel runs; advanced by the measuring thread only. */
 static unsigned long watch_seq;
@@ -150,6 +151,8 @@ watch_init(char *err, size_t errlen)
 	}
 	pthread_attr_init(&at);
 	pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+	/* It needs little: no 8 MiB of address space (ulimit -v). */
+	pthread_attr_setstacksize(&at, WATCH_STACK);
 	rc = pthread_create(&t, &at, watch_main, NULL);
 	pthread_attr_destroy(&at);
 	if (rc != 0) {
