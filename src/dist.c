@@ -101,6 +101,8 @@ cmp_bin(const void *a, const void *b)
 	return (x->size > y->size) - (x->size < y->size);
 }
 
+#define DIST_WEIGHT_BIG	1e200
+
 /*
  * Sort the bins, merge equal sizes, drop zero weights, and compute the
  * mean and the largest size. -1 with err if no weight is left.
@@ -109,8 +111,19 @@ static int
 finish_bins(struct dist *d, char *err, size_t errlen)
 {
 	size_t i, j;
-	double w = 0, sum = 0;
+	double w = 0, sum = 0, most = 0;
 
+	/*
+	 * Weights are relative: huge ones are scaled down to at most 1, so
+	 * that their sums stay finite (1e308 + 1e308 is inf, and a mean of
+	 * inf / inf no size at all). Weights of usual sizes stay exact.
+	 */
+	for (i = 0; i < d->nbin; i++)
+		if (d->bin[i].weight > most)
+			most = d->bin[i].weight;
+	if (most > DIST_WEIGHT_BIG)
+		for (i = 0; i < d->nbin; i++)
+			d->bin[i].weight /= most;
 	qsort(d->bin, d->nbin, sizeof(*d->bin), cmp_bin);
 	for (i = 0, j = 0; i < d->nbin; i++) {
 		if (!(d->bin[i].weight > 0))

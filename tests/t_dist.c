@@ -291,6 +291,27 @@ test_sequence(void)
 	dist_free(&c);
 }
 
+/* Weights whose sums overflow a double are relative all the same. */
+static void
+test_huge_weights(void)
+{
+	static const double two[][2] = { { 64, 1 }, { 1518, 1 } };
+	static const double three[][2] = { { 64, 2 }, { 1518, 1 } };
+	char path[1100];
+	FILE *fp;
+
+	bins("mix:64x1e308+1518x1e308", two, 2, 791);
+	bins("mix:64x0.5e308+1518x0.5e308+64x0.5e308", three, 2,
+	    (64.0 * 2 + 1518) / 3);
+	snprintf(path, sizeof(path), "%s/huge.txt", tmpdir);
+	if ((fp = fopen(path, "w")) == NULL)
+		return;
+	fprintf(fp, "64 1e308\n1518 1e308\n");
+	fclose(fp);
+	snprintf(path, sizeof(path), "@%s/huge.txt", tmpdir);
+	bins(path, two, 2, 791);
+}
+
 int
 main(void)
 {
@@ -308,6 +329,7 @@ main(void)
 	test_capture(pcap);
 	test_bad_capture(pcap);
 	test_sequence();
+	test_huge_weights();
 	snprintf(pcap, sizeof(pcap), "rm -rf '%s'", tmpdir);
 	if (system(pcap) != 0)
 		tap_diag("could not remove %s", tmpdir);
