@@ -102,6 +102,7 @@ cmp_bin(const void *a, const void *b)
 }
 
 #define DIST_WEIGHT_BIG	1e200
+#define DIST_LINE_MAX	1023	/* bytes of an @FILE line, its newline too */
 
 /*
  * Sort the bins, merge equal sizes, drop zero weights, and compute the
@@ -277,8 +278,9 @@ file_line(struct dist *d, size_t *cap, const char *path, size_t lineno,
 static int
 file_bins(struct dist *d, const char *path, char *err, size_t errlen)
 {
-	char line[1024];
-	size_t cap = 0, lineno = 0;
+	char *line = NULL;
+	size_t cap = 0, lineno = 0, lcap = 0;
+	ssize_t len;
 	FILE *fp = fopen(path, "r");
 	int rc = 0;
 
@@ -286,16 +288,21 @@ file_bins(struct dist *d, const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	while (rc == 0 && fgets(line, sizeof(line), fp) != NULL) {
+	while (rc == 0 && (len = getline(&line, &lcap, fp)) >= 0) {
 		lineno++;
-		if (strchr(line, '\n') == NULL && !feof(fp)) {
-			snprintf(err, errlen, "%s:%zu: line longer than %zu "
-			    "bytes", path, lineno, sizeof(line) - 2);
+		if (memchr(line, '\0', (size_t)len) != NULL) {
+			snprintf(err, errlen, "%s:%zu: a NUL byte (not a text "
+			    "file?)", path, lineno);
+			rc = -1;
+		} else if (len > DIST_LINE_MAX) {
+			snprintf(err, errlen, "%s:%zu: line longer than %d "
+			    "bytes", path, lineno, DIST_LINE_MAX - 1);
 			rc = -1;
 		} else
 			rc = file_line(d, &cap, path, lineno, line, err,
 			    errlen);
 	}
+	free(line);
 	if (rc == 0 && ferror(fp)) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		rc = -1;

@@ -28,6 +28,7 @@ struct outfile {
 	FILE	*fp;
 	int	 regular;	/* replaced atomically (else written directly) */
 	struct cleanup *cl;	/* tmp's entry on the cleanup list */
+	struct out_sink *sink;	/* fp's descriptor and first write error */
 };
 /*
  * Is path written directly (a descriptor, a device, a FIFO: no file

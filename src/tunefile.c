@@ -99,11 +99,16 @@ tunefile_parse(FILE *fp, const char *path, struct tunefile *tf, char *err,
 {
 	char line[512], why[256], *s, *eq;
 	unsigned ln = 0;
+	size_t n;
 
 	while (fgets(line, sizeof(line), fp) != NULL) {
 		ln++;
-		if (strchr(line, '\n') == NULL && !feof(fp)) {
-			snprintf(err, errlen, "%s:%u: line too long", path, ln);
+		/* fgets stops at no NUL: a line with one ends early. */
+		n = strlen(line);
+		if ((n == 0 || line[n - 1] != '\n') && !feof(fp)) {
+			snprintf(err, errlen, "%s:%u: %s", path, ln,
+			    n + 1 < sizeof(line) ? "a NUL byte (not a text "
+			    "file?)" : "line too long");
 			return -1;
 		}
 		s = tunefile_trim(line);

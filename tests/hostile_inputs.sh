@@ -1,0 +1,52 @@
+#!/bin/sh
+# Careless and hostile inputs get a message that names the real cause:
+# a full device, a NUL byte, a key given twice, a noexec TMPDIR.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+D="$top_srcdir/tests/data"
+
+if [ -w /dev/full ]; then
+	expect_exit 2 "compare -o /dev/full exits 2" -- \
+	    "$CSUMBENCH" compare "$D/gate_a.csv" "$D/gate_a.csv" -q -o /dev/full
+	stderr_one_line 'cannot write /dev/full: No space left on device' \
+	    "... saying the device is full"
+else
+	skip "no writable /dev/full"
+	skip "no writable /dev/full"
+fi
+
+printf '64 1\n12\0008 2\n' >"$TMPD/nul.txt"
+expect_exit 2 "an @FILE with a NUL byte exits 2" -- \
+    "$CSUMBENCH" run -s "@$TMPD/nul.txt" -k memcpy.libc -r 3 --target-ci 0
+stderr_one_line 'nul.txt:2: a NUL byte' "... naming the line and the NUL byte"
+printf '\000memcpy_nt=4096\n' >"$TMPD/nul.tune"
+expect_exit 2 "a tuning file with a NUL byte exits 2" -- \
+    "$CSUMBENCH" verify --tune-file "$TMPD/nul.tune" -k memcpy.libc
+stderr_one_line 'nul.tune:1: a NUL byte' "... naming the line and the NUL byte"
+
+CSUMBENCH_KTUNE=memcpy_nt=0,memcpy_nt=4096 expect_exit 2 \
+    "CSUMBENCH_KTUNE with a name given twice exits 2" -- \
+    "$CSUMBENCH" verify -k memcpy.libc
+stderr_one_line 'CSUMBENCH_KTUNE: memcpy_nt given twice' "... naming it"
+
+# Replicas on a TMPDIR mounted noexec (root, in a mount namespace of its
+# own): the message names the directory and TMPDIR, not the object.
+KO="$top_builddir/csumbench-kernels.so"
+mkdir "$TMPD/tmp"
+if [ "$(id -u)" = 0 ] && [ -f "$KO" ] && command -v unshare >/dev/null &&
+    unshare -m mount -t tmpfs -o noexec,size=4m tmpfs "$TMPD/tmp" \
+    2>/dev/null; then
+	unshare -m sh -c "mount -t tmpfs -o noexec,size=4m tmpfs '$TMPD/tmp' &&
+	    TMPDIR='$TMPD/tmp' exec '$CSUMBENCH' run --load '$KO=a' \
+	    --load '$KO=b' --ab a,b --replicas 2 -k '*csum.ref' -s 64 -q" \
+	    >"$TMPD/out" 2>"$TMPD/err"
+	st=$?
+	[ $st -eq 2 ]; ok $? "replicas on a noexec TMPDIR: exit 2 (got $st)"
+	stderr_one_line "$TMPD/tmp/csumbench-replica.* mounted noexec .*TMPDIR" \
+	    "... naming the directory and TMPDIR"
+else
+	skip "not root, or no mount namespace: noexec TMPDIR not tested"
+	skip "not root, or no mount namespace: noexec TMPDIR not tested"
+fi
+
+done_testing
