@@ -49,4 +49,20 @@ else
 	skip "not root, or no mount namespace: noexec TMPDIR not tested"
 fi
 
+# A CPU brand that is HTML: text in report.md, not markup.
+if command -v gnuplot >/dev/null 2>&1; then
+	cp "$D/results.csv" "$TMPD/h.csv"
+	sed 's|^cpu_brand=.*|cpu_brand=<img src=x onerror=alert(1)> \& Co|' \
+	    "$D/results.csv.meta" >"$TMPD/h.csv.meta"
+	CSUMBENCH_DATADIR=$(cd "$top_srcdir/scripts" && pwd) expect_exit 0 \
+	    "report of results whose CPU brand is HTML" -- \
+	    "$CSUMBENCH" report "$TMPD/h.csv" -o "$TMPD/rep" -k 'memcpy*'
+	! grep -q '<img' "$TMPD/rep/report.md" &&
+	    grep -q '&lt;img src=x onerror=alert(1)&gt; &amp; Co' "$TMPD/rep/report.md"
+	ok $? "... the brand is escaped in report.md"
+else
+	skip "gnuplot is not installed: report not tested"
+	skip "gnuplot is not installed: report not tested"
+fi
+
 done_testing
