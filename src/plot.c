@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arena.h"
@@ -309,21 +311,82 @@ make_tmp_fig(const struct plot_opts *o, const char *final, const char *ext,
 }
 
 /*
+ * How long gnuplot may take for one figure: $CSUMBENCH_GNUPLOT_TIMEOUT
+ * seconds, else PLOT_TIMEOUT (a figure takes well under a second).
+ */
+#define PLOT_TIMEOUT	120
+
+static double
+plot_timeout(void)
+{
+	const char *e = getenv("CSUMBENCH_GNUPLOT_TIMEOUT");
+	char *end;
+	double t;
+
+	if (e == NULL || *e == '\0')
+		return PLOT_TIMEOUT;
+	t = strtod(e, &end);
+	return *end == '\0' && t > 0 && t < 1e6 ? t : PLOT_TIMEOUT;
+}
+
+/*
+ * Wait for gnuplot (SIGCHLD blocked by the caller, so sigtimedwait wakes
+ * when it ends); past the timeout it is killed. Its exit status, or -1
+ * with err.
+ */
+static int
+plot_wait(pid_t pid, char *err, size_t errlen)
+{
+	struct timespec tick = { 0, 200000000L };
+	double left = plot_timeout();
+	sigset_t chld;
+	pid_t r;
+	int status;
+
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	while ((r = waitpid(pid, &status, WNOHANG)) == 0 ||
+	    (r < 0 && errno == EINTR)) {
+		if (left <= 0) {
+			kill(pid, SIGKILL);
+			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+				;
+			return plot_fail(err, errlen, "gnuplot did not finish "
+			    "within %g s: stopped (CSUMBENCH_GNUPLOT_TIMEOUT)",
+			    plot_timeout());
+		}
+		(void)sigtimedwait(&chld, NULL, &tick);
+		left -= 0.2;
+	}
+	if (r < 0)
+		return plot_fail(err, errlen, "waiting for gnuplot: %s",
+		    strerror(errno));
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+/*
  * gnuplot -c SCRIPT DATA OUT ARGS... with its output into log; its exit
  * status. While it runs it is the child a signal kills (cleanup.h).
  */
 static int
 spawn_gnuplot(char *const *argv, const char *log, char *err, size_t errlen)
 {
+	sigset_t chld, old;
 	pid_t pid;
 	int status;
 
 	fflush(stdout);
 	fflush(stderr);
-	if ((pid = fork()) < 0)
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, &old);
+	if ((pid = fork()) < 0) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		return plot_fail(err, errlen, "cannot run %s: %s", gnuplot_bin,
 		    strerror(errno));
+	}
 	if (pid == 0) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		int lfd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		int nfd = open("/dev/null", O_RDWR);
 
@@ -339,14 +402,10 @@ spawn_gnuplot(char *const *argv, const char *log, char *err, size_t errlen)
 		_exit(127);
 	}
 	cleanup_child(pid);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			cleanup_child(0);
-			return plot_fail(err, errlen, "waiting for gnuplot: %s",
-			    strerror(errno));
-		}
+	status = plot_wait(pid, err, errlen);
 	cleanup_child(0);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return status;
 }
 
 /*

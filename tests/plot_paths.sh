@@ -90,4 +90,15 @@ CSUMBENCH_GNUPLOT=$(pwd)/fake-gnuplot expect_exit 2 "an empty figure exits 2" \
     -- "$CSUMBENCH" report small.csv -o rcut
 [ ! -e rcut/report.md ] && [ -z "$(ls -A rcut)" ]; ok $? "report: nothing left in -o"
 
+# A gnuplot that never finishes is stopped after CSUMBENCH_GNUPLOT_TIMEOUT.
+printf '#!/bin/sh\nexec sleep 30\n' >fake-gnuplot
+t0=$(date +%s)
+CSUMBENCH_GNUPLOT_TIMEOUT=1 CSUMBENCH_GNUPLOT=$(pwd)/fake-gnuplot \
+    expect_exit 2 "a gnuplot that hangs: exit 2" \
+    -- "$CSUMBENCH" plot small.csv -o hang -k 'memcpy*'
+t=$(($(date +%s) - t0))
+[ $t -le 10 ]; ok $? "... within seconds of the timeout (${t}s)"
+stderr_one_line 'gnuplot did not finish within 1 s' "... one line saying so"
+[ -z "$(ls -A hang)" ]; ok $? "... nothing left in -o"
+
 done_testing
