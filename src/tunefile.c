@@ -133,6 +133,15 @@ tunefile_parse(FILE *fp, const char *path, struct tunefile *tf, char *err,
 	return 0;
 }
 
+/* A message quoting the file: control characters as '?', one line. */
+static void
+tunefile_plain(char *err)
+{
+	for (; *err != '\0'; err++)
+		if ((unsigned char)*err < 0x20 || *err == 0x7f)
+			*err = '?';
+}
+
 int
 tunefile_read(const char *path, struct tunefile *tf, char *err,
     size_t errlen)
@@ -149,6 +158,8 @@ tunefile_read(const char *path, struct tunefile *tf, char *err,
 	}
 	rc = tunefile_parse(fp, path, tf, err, errlen);
 	fclose(fp);
+	if (rc != 0)
+		tunefile_plain(err);
 	if (rc == 0 && tf->cpu[0] == '\0') {
 		snprintf(err, errlen, "%s: no cpu= line: not a csumbench "
 		    "tuning file", path);
