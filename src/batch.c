@@ -12,6 +12,7 @@
 #include "batch.h"
 #include "floor.h"
 #include "stats.h"
+#include "watch.h"
 
 /*
  * Time one batch of `batch` calls. The family, mode and pool choices are
@@ -317,6 +318,7 @@ batch_time(enum kfamily fam, union kfn fn, struct arena_view *b,
 {
 	static size_t zeros[2];
 	struct arena_view pb = *b;
+	uint64_t t;
 
 	if (pb.npool > 1) {
 		pb.off = zeros;
@@ -324,7 +326,11 @@ batch_time(enum kfamily fam, union kfn fn, struct arena_view *b,
 		pb.idx = 0;
 	}
 	(void)batch_run(fam, floor_primer(fam), &pb, sh, 1, mode, ti);
-	return batch_run(fam, fn, b, sh, batch, mode, ti);
+	/* A distribution's largest size is not at hand here: 64 KiB. */
+	watch_enter(batch, sh->seq != NULL ? 65536 : sh->n + sh->from);
+	t = batch_run(fam, fn, b, sh, batch, mode, ti);
+	watch_leave();
+	return t;
 }
 
 /*

@@ -26,9 +26,14 @@ be16(const unsigned char *p)
 	return (unsigned)p[0] << 8 | p[1];
 }
 
-/* The IPv4 packet at p (caplen bytes): its payload length, or NO_SEGMENT. */
+/*
+ * The IPv4 packet at p (caplen bytes captured of wire on the wire): its
+ * payload length, or NO_SEGMENT. The header's total length counts when
+ * the frame holds it (a short frame is padded to 60 bytes); beyond the
+ * frame it is not believed: the segment is what the frame holds.
+ */
 static uint32_t
-ipv4_segment(const unsigned char *p, size_t caplen)
+ipv4_segment(const unsigned char *p, size_t caplen, size_t wire)
 {
 	size_t ihl, total;
 
@@ -37,6 +42,8 @@ ipv4_segment(const unsigned char *p, size_t caplen)
 	ihl = (size_t)(p[0] & 0xf) * 4;
 	total = be16(p + 2);
 	/* A fragment carries part of a segment: no segment length. */
+	if (total > wire)
+		total = wire;
 	if (ihl < 20 || total < ihl || (be16(p + 6) & 0x3fff) != 0)
 		return CAPTURE_NO_SEGMENT;
 	return (uint32_t)(total - ihl);
@@ -45,10 +52,11 @@ ipv4_segment(const unsigned char *p, size_t caplen)
 /*
  * The IPv6 packet at p: its payload length less the extension headers
  * before the transport header, or NO_SEGMENT (a fragment, a jumbogram, an
- * extension header beyond the captured bytes).
+ * extension header beyond the captured bytes). As for IPv4, no longer
+ * than the frame holds.
  */
 static uint32_t
-ipv6_segment(const unsigned char *p, size_t caplen)
+ipv6_segment(const unsigned char *p, size_t caplen, size_t wire)
 {
 	size_t plen, at = 40, ext;
 	unsigned nh;
@@ -71,6 +79,8 @@ ipv6_segment(const unsigned char *p, size_t caplen)
 			return CAPTURE_NO_SEGMENT;
 		break;
 	}
+	if (plen + 40 > wire)
+		plen = wire > 40 ? wire - 40 : 0;
 	if (plen == 0 || plen + 40 < at)
 		return CAPTURE_NO_SEGMENT;
 	return (uint32_t)(plen + 40 - at);
@@ -78,21 +88,25 @@ ipv6_segment(const unsigned char *p, size_t caplen)
 
 /* IPv4 or IPv6 by ethertype (0: by the version nibble). */
 static uint32_t
-ip_segment(unsigned ethertype, const unsigned char *p, size_t caplen)
+ip_segment(unsigned ethertype, const unsigned char *p, size_t caplen,
+    size_t wire)
 {
 	if (ethertype == 0 && caplen > 0)
 		ethertype = (p[0] >> 4) == 4 ? 0x0800 :
 		    (p[0] >> 4) == 6 ? 0x86dd : 1;
 	if (ethertype == 0x0800)
-		return ipv4_segment(p, caplen);
+		return ipv4_segment(p, caplen, wire);
 	if (ethertype == 0x86dd)
-		return ipv6_segment(p, caplen);
+		return ipv6_segment(p, caplen, wire);
 	return CAPTURE_NO_SEGMENT;
 }
 
-/* One packet of link type dlt: its segment length, or NO_SEGMENT. */
+/*
+ * One packet of link type dlt, caplen bytes captured of wire: its segment
+ * length, or NO_SEGMENT.
+ */
 static uint32_t
-packet_segment(int dlt, const unsigned char *p, size_t caplen)
+packet_segment(int dlt, const unsigned char *p, size_t caplen, size_t wire)
 {
 	size_t at;
 	unsigned et;
@@ -108,28 +122,29 @@ packet_segment(int dlt, const unsigned char *p, size_t caplen)
 				return CAPTURE_NO_SEGMENT;
 			et = be16(p + at + 2);
 		}
-		return ip_segment(et, p + at, caplen - at);
+		return ip_segment(et, p + at, caplen - at, wire - at);
 	case DLT_LINUX_SLL:
 		if (caplen < 16)
 			return CAPTURE_NO_SEGMENT;
-		return ip_segment(be16(p + 14), p + 16, caplen - 16);
+		return ip_segment(be16(p + 14), p + 16, caplen - 16,
+		    wire - 16);
 #ifdef DLT_LINUX_SLL2
 	case DLT_LINUX_SLL2:
 		if (caplen < 20)
 			return CAPTURE_NO_SEGMENT;
-		return ip_segment(be16(p), p + 20, caplen - 20);
+		return ip_segment(be16(p), p + 20, caplen - 20, wire - 20);
 #endif
 	case DLT_NULL:
 	case DLT_LOOP:
 		if (caplen < 4)
 			return CAPTURE_NO_SEGMENT;
-		return ip_segment(0, p + 4, caplen - 4);
+		return ip_segment(0, p + 4, caplen - 4, wire - 4);
 	case DLT_RAW:
 #ifdef DLT_IPV4
 	case DLT_IPV4:
 	case DLT_IPV6:
 #endif
-		return ip_segment(0, p, caplen);
+		return ip_segment(0, p, caplen, wire);
 	default:
 		return CAPTURE_NO_SEGMENT;
 	}
@@ -167,7 +182,8 @@ read_all(pcap_t *pc, const char *path, struct capture *c, char *err,
 			    "the capture shorter)", path, CAPTURE_MAX_PACKETS);
 			return -1;
 		}
-		push(c, &cap, h->len, packet_segment(dlt, data, h->caplen));
+		push(c, &cap, h->len, packet_segment(dlt, data, h->caplen,
+		    h->len > h->caplen ? h->len : h->caplen));
 	}
 	if (rc != PCAP_ERROR_BREAK) {
 		snprintf(err, errlen, "%s: %s", path, pcap_geterr(pc));

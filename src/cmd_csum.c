@@ -17,6 +17,7 @@
 #include "cmd.h"
 #include "select.h"
 #include "util.h"
+#include "watch.h"
 
 #define CHUNK	((size_t)1 << 20)
 
@@ -73,7 +74,10 @@ sum_fd(int fd, const struct kernel *k, unsigned char *buf, uint16_t *out)
 		have += (size_t)r;
 		if (have == CHUNK || r == 0) {
 			/* Only the final chunk may be odd; CHUNK is even. */
+			watch_kernel(k->name, have);
+			watch_enter(1, have);
 			sum = k->fn.csum(buf, have, sum);
+			watch_leave();
 			/* Keep the carry bounded for the next call. */
 			sum = kfold(sum);
 			have = 0;
@@ -115,6 +119,7 @@ csum_exec(struct options *o)
 	const struct kernel *k;
 	const char *const *loads;
 	unsigned char *buf;
+	char err[256];
 	size_t nloads;
 	int i, status = 0;
 
@@ -122,6 +127,8 @@ csum_exec(struct options *o)
 	ctx_load(loads, nloads);
 	k = csum_kernel(o->val[C_KERNEL]);
 	ctx_verify_loaded(&k, 1);
+	if (watch_init(err, sizeof(err)) != 0)
+		fatal(EXIT_CHECK, "%s", err);
 	buf = xmalloc(CHUNK);
 	if (o->argc == 0) {
 		uint16_t c;

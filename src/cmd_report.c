@@ -48,7 +48,11 @@ has_meta(const struct rset *rs)
 	return rs->prov.n > 0;
 }
 
-/* Markdown table cells: no '|' or newline inside. */
+/*
+ * Text of a results file in Markdown (a table cell, or a sentence): no
+ * '|' or newline inside, and no HTML (a CPU brand "<img ...>" would be
+ * markup in the report): '<', '>' and '&' as entities.
+ */
 static void
 md_cell(FILE *fp, const char *s)
 {
@@ -57,6 +61,12 @@ md_cell(FILE *fp, const char *s)
 			fputs("\\|", fp);
 		else if (*s == '\n')
 			fputc(' ', fp);
+		else if (*s == '<')
+			fputs("&lt;", fp);
+		else if (*s == '>')
+			fputs("&gt;", fp);
+		else if (*s == '&')
+			fputs("&amp;", fp);
 		else
 			fputc(*s, fp);
 	}
@@ -625,16 +635,21 @@ write_report(FILE *fp, const struct plot_opts *po, const struct plot_input *in,
 	const struct rset *rs = &in->rs;
 
 	fprintf(fp, "# csumbench report: %s\n\n", path);
-	if (has_meta(rs))
-		fprintf(fp, "Measured on %s with csumbench %s, %s. Costs are "
-		    "per call, in %s, %s; throughput is bytes per call divided "
-		    "by that cost, and none is given where the call costs what "
-		    "an empty call does (<floor).\n\n",
-		    rset_meta(rs, "cpu_brand"),
-		    rset_meta(rs, "csumbench_version"), rset_meta(rs, "date"),
-		    rset_meta(rs, "unit"), po->cost == CMP_COST_NET ?
+	if (has_meta(rs)) {
+		fputs("Measured on ", fp);
+		md_cell(fp, rset_meta(rs, "cpu_brand"));
+		fputs(" with csumbench ", fp);
+		md_cell(fp, rset_meta(rs, "csumbench_version"));
+		fputs(", ", fp);
+		md_cell(fp, rset_meta(rs, "date"));
+		fputs(". Costs are per call, in ", fp);
+		md_cell(fp, rset_meta(rs, "unit"));
+		fprintf(fp, ", %s; throughput is bytes per call divided by that "
+		    "cost, and none is given where the call costs what an empty "
+		    "call does (<floor).\n\n", po->cost == CMP_COST_NET ?
 		    "net (the empty call's cost subtracted)" : "of the whole "
 		    "call");
+	}
 	write_provenance(fp, rs, in->has_base ? &in->base : NULL);
 	write_best(fp, po, rs);
 	write_shapes(fp, po, rs);

@@ -159,7 +159,8 @@ static const struct opt_row run_rows[] = {
 	    .def = "1%", .alt = "2%" },
 	[R_MIN_TIME] = { .name = "min-time", .arg = "T",
 	    .help = "sample every point for at least T seconds (ms and us "
-	    "suffixes allowed)", .def = "0" },
+	    "suffixes allowed); raises the default --max-time to T",
+	    .def = "0" },
 	[R_MAX_TIME] = { .name = "max-time", .arg = "T",
 	    .help = "stop refining a point after T of sampling; 0: no limit",
 	    .def = "30ms", .alt = "8ms" },
@@ -404,6 +405,10 @@ run_defaults(struct run *r, const struct options *o)
 		r->sizes = options_value(o, R_SIZES);
 	if (r->align == NULL)
 		r->align = options_value(o, R_ALIGN);
+	/* --min-time alone raises the default --max-time to it. */
+	if (!options_given(o, R_MAX_TIME) && r->eo.max_time > 0 &&
+	    r->eo.min_time > r->eo.max_time)
+		r->eo.max_time = r->eo.min_time;
 	if (r->eo.max_time > 0 && r->eo.min_time > r->eo.max_time)
 		usage_error("--min-time %gs is longer than --max-time %gs",
 		    r->eo.min_time, r->eo.max_time);
@@ -850,9 +855,15 @@ run_select_ab(struct run *r)
 	for (i = j = 0; i < r->nk; i++) {
 		const struct kernel *kn = r->ks[i];
 		char *want, *missing;
+		unsigned rep;
 
 		if ((want = run_partner(r, kn, &missing)) != NULL)
 			r->ks[j++] = kn;
+		else if (missing != NULL && r->co.fail_above >= 0 &&
+		    run_ab_side(r, kn->name, &rep) == 0)
+			/* The gate judges every kernel of A. */
+			usage_error("--ab: cannot judge %s: it has no partner "
+			    "%s in %s", kn->name, missing, r->ab[1]);
 		else if (missing != NULL &&
 		    compare_replica(kn->name) == 1)
 			talk("csumbench: --ab: %s has no partner %s: not "

@@ -1505,13 +1505,16 @@ print_csv(FILE *out, const struct cmp_row *rows, size_t n,
 	csv_end(&w);
 }
 
-/* Report points that found no partner: on stderr, never silently. */
+/*
+ * Report points that found no partner: on stderr, never silently. With
+ * names, *names is the first three of them, for the gate.
+ */
 static size_t
 report_unmatched(const struct rset *s, const char *side,
-    const unsigned char *used, const int *eligible)
+    const unsigned char *used, const int *eligible, char **names)
 {
 	size_t i, k = 0, total = 0;
-	char d[300];
+	char d[300], *t;
 
 	for (i = 0; i < s->n; i++)
 		if (eligible[i] && !used[i])
@@ -1525,6 +1528,12 @@ report_unmatched(const struct rset *s, const char *side,
 			point_desc(&s->p[i], d, sizeof(d));
 			if (verbose_level > 0)
 				fprintf(stderr, "  %s\n", d);
+			if (names != NULL && k < 3) {
+				t = xasprintf("%s%s%s", *names ? *names : "",
+				    *names ? "; " : "", d);
+				free(*names);
+				*names = t;
+			}
 			k++;
 		}
 	if (total > k && verbose_level > 0)
@@ -1601,6 +1610,7 @@ void
 compare_result_free(struct cmp_result *res)
 {
 	free(res->rows);
+	free(res->missing_a);
 	if (res->views) {
 		rset_free(&res->va);
 		rset_free(&res->vb);
@@ -2129,8 +2139,10 @@ match_rows(const struct rset *a, const struct rset *b,
 	if (rc == 0)
 		rc = pair_points(&m);
 	if (rc == 0) {
-		res->unmatched_a = report_unmatched(a, "A", m.used_a, m.elig_a);
-		res->unmatched_b = report_unmatched(b, "B", m.used_b, m.elig_b);
+		res->unmatched_a = report_unmatched(a, "A", m.used_a, m.elig_a,
+		    &res->missing_a);
+		res->unmatched_b = report_unmatched(b, "B", m.used_b, m.elig_b,
+		    NULL);
 		rc = order_rows(&m);
 	}
 	if (rc == 0)
@@ -2204,6 +2216,23 @@ gate_untested(const struct cmp_result *res, size_t ncannot, const char *also)
 	}
 	if (ncannot > k)
 		fprintf(stderr, "; and %zu more", ncannot - k);
+	fputc('\n', stderr);
+}
+
+/*
+ * Points of A (the baseline) with no partner in B: the gate did not
+ * measure them, so it cannot judge them; one line naming the first few.
+ */
+static void
+gate_missing(const struct cmp_result *res, const char *also)
+{
+	size_t n = res->unmatched_a;
+
+	fprintf(stderr, "%s: compare: %scannot judge %zu point%s of A with no "
+	    "partner in B: %s", progname, also, n, n == 1 ? "" : "s",
+	    res->missing_a != NULL ? res->missing_a : "");
+	if (n > 3)
+		fprintf(stderr, "; and %zu more", n - 3);
 	fputc('\n', stderr);
 }
 
@@ -2391,9 +2420,18 @@ compare_gate(const struct cmp_result *res, const struct cmp_opts *o)
 		gate_list(res, o, nfail);
 		if (nuntest > 0)
 			gate_untested(res, nuntest, "also ");
+		if (res->unmatched_a > 0)
+			gate_missing(res, "also ");
 		if (!o->quiet)
 			gate_excluded(res, o);
 		return EXIT_CHECK;
+	}
+	if (res->unmatched_a > 0) {
+		/* Never a pass for what was not measured. */
+		gate_missing(res, "");
+		if (nuntest > 0)
+			gate_untested(res, nuntest, "also ");
+		return EXIT_USAGE;
 	}
 	if (nuntest > 0) {
 		/* Never a pass for what could not be tested. */

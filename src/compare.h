@@ -151,6 +151,7 @@ struct cmp_result {
 	size_t		 n;
 	const char	*unit;	/* the unit every row is shown in */
 	size_t		 unmatched_a, unmatched_b;  /* points without a match */
+	char		*missing_a;	/* the first of A's, for the gate */
 	const struct rset *a, *b;	/* the sets the rows point into */
 	struct rset	 va, vb;	/* the net views, when compared */
 	int		 views;

@@ -101,6 +101,9 @@ cmp_bin(const void *a, const void *b)
 	return (x->size > y->size) - (x->size < y->size);
 }
 
+#define DIST_WEIGHT_BIG	1e200
+#define DIST_LINE_MAX	1023	/* bytes of an @FILE line, its newline too */
+
 /*
  * Sort the bins, merge equal sizes, drop zero weights, and compute the
  * mean and the largest size. -1 with err if no weight is left.
@@ -109,8 +112,19 @@ static int
 finish_bins(struct dist *d, char *err, size_t errlen)
 {
 	size_t i, j;
-	double w = 0, sum = 0;
+	double w = 0, sum = 0, most = 0;
 
+	/*
+	 * Weights are relative: huge ones are scaled down to at most 1, so
+	 * that their sums stay finite (1e308 + 1e308 is inf, and a mean of
+	 * inf / inf no size at all). Weights of usual sizes stay exact.
+	 */
+	for (i = 0; i < d->nbin; i++)
+		if (d->bin[i].weight > most)
+			most = d->bin[i].weight;
+	if (most > DIST_WEIGHT_BIG)
+		for (i = 0; i < d->nbin; i++)
+			d->bin[i].weight /= most;
 	qsort(d->bin, d->nbin, sizeof(*d->bin), cmp_bin);
 	for (i = 0, j = 0; i < d->nbin; i++) {
 		if (!(d->bin[i].weight > 0))
@@ -264,8 +278,9 @@ file_line(struct dist *d, size_t *cap, const char *path, size_t lineno,
 static int
 file_bins(struct dist *d, const char *path, char *err, size_t errlen)
 {
-	char line[1024];
-	size_t cap = 0, lineno = 0;
+	char *line = NULL;
+	size_t cap = 0, lineno = 0, lcap = 0;
+	ssize_t len;
 	FILE *fp = fopen(path, "r");
 	int rc = 0;
 
@@ -273,16 +288,21 @@ file_bins(struct dist *d, const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	while (rc == 0 && fgets(line, sizeof(line), fp) != NULL) {
+	while (rc == 0 && (len = getline(&line, &lcap, fp)) >= 0) {
 		lineno++;
-		if (strchr(line, '\n') == NULL && !feof(fp)) {
-			snprintf(err, errlen, "%s:%zu: line longer than %zu "
-			    "bytes", path, lineno, sizeof(line) - 2);
+		if (memchr(line, '\0', (size_t)len) != NULL) {
+			snprintf(err, errlen, "%s:%zu: a NUL byte (not a text "
+			    "file?)", path, lineno);
+			rc = -1;
+		} else if (len > DIST_LINE_MAX) {
+			snprintf(err, errlen, "%s:%zu: line longer than %d "
+			    "bytes", path, lineno, DIST_LINE_MAX - 1);
 			rc = -1;
 		} else
 			rc = file_line(d, &cap, path, lineno, line, err,
 			    errlen);
 	}
+	free(line);
 	if (rc == 0 && ferror(fp)) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		rc = -1;
@@ -388,6 +408,19 @@ pcap_dist(struct dist *d, const char *name, const char *path, int l4,
 	return rc;
 }
 
+/*
+ * A message that quotes a spec or a file: control characters (a newline
+ * in an argument) as '?', so it stays one line and reaches no terminal
+ * raw.
+ */
+static void
+dist_plain(char *err)
+{
+	for (; *err != '\0'; err++)
+		if ((unsigned char)*err < 0x20 || *err == 0x7f)
+			*err = '?';
+}
+
 int
 dist_parse(const char *s, size_t len, struct dist *d, char *err,
     size_t errlen)
@@ -406,6 +439,8 @@ dist_parse(const char *s, size_t len, struct dist *d, char *err,
 		} else
 			rc = pcap_dist(d, name, name + skip, l4, seq, err,
 			    errlen);
+		if (rc != 0)
+			dist_plain(err);
 		free(name);
 		return rc;
 	}
@@ -421,8 +456,10 @@ dist_parse(const char *s, size_t len, struct dist *d, char *err,
 		rc = file_bins(d, name + 1, err, errlen);
 	if (rc == 0)
 		rc = finish_bins(d, err, errlen);
-	if (rc != 0)
+	if (rc != 0) {
 		dist_free(d);
+		dist_plain(err);
+	}
 	return rc;
 }
 

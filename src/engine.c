@@ -33,6 +33,7 @@
 #include "engine.h"
 #include "floor.h"
 #include "util.h"
+#include "watch.h"
 
 volatile uint64_t engine_sink;
 
@@ -195,9 +196,12 @@ warm_group(struct sweep *sw, struct group *gr, size_t warmup)
 	size_t i, r;
 
 	for (r = 0; r < warmup; r++) {
-		for (i = gr->first; i < gr->first + gr->n; i++)
+		for (i = gr->first; i < gr->first + gr->n; i++) {
+			watch_kernel(pts[i].k->name, pts[i].size);
 			(void)batch_time(pts[i].k->family, pts[i].k->fn, &gr->b,
 			    &gr->sh, pts[i].batch, pts[i].mode, sw->ti);
+		}
+		watch_kernel("the empty call", p0->size);
 		for (i = 0; i < (size_t)gr->fl.ne; i++) {
 			e = &gr->fl.e[i];
 			(void)batch_time(e->fam, floor_empty(e->fam, e->k),
@@ -220,6 +224,7 @@ visit(struct sweep *sw, struct group *gr, size_t v)
 	if (v < gr->n) {
 		struct point *p = &sw->pts[gr->first + v];
 
+		watch_kernel(p->k->name, p->size);
 		el = (double)batch_time(p->k->family, p->k->fn, &gr->b,
 		    &gr->sh, p->batch, p->mode, ti);
 		sw->raw[v] = (el - ti->overhead) / (double)p->batch;
@@ -229,6 +234,7 @@ visit(struct sweep *sw, struct group *gr, size_t v)
 	} else {
 		struct floor_empty *e = &gr->fl.e[v - gr->n];
 
+		watch_kernel("the empty call", p0->size);
 		el = (double)batch_time(e->fam, floor_empty(e->fam, e->k),
 		    &gr->eb, &gr->sh, e->batch, p0->mode, ti);
 		e->cur = (el - ti->overhead) / (double)e->batch;
@@ -291,10 +297,42 @@ sample_group(struct sweep *sw, struct group *gr, size_t reps, size_t warmup)
 }
 
 /*
+ * Recompute a point's interval for --target-ci? Always below
+ * ENGINE_CI_DENSE samples (every round, as the default --max-time keeps
+ * every point; so what a default run measures does not depend on this);
+ * beyond, each time its samples have grown by an eighth, so the cost of
+ * the checks stays proportional to the samples, not to their square.
+ */
+#define ENGINE_CI_DENSE	4096
+
+static int
+ci_due(const struct point *p)
+{
+	return p->nsamples < ENGINE_CI_DENSE || p->nsamples >= p->ci_next;
+}
+
+/* Whether p meets --target-ci, from its interval when due (ci_due). */
+static int
+point_converged(struct sweep *sw, struct point *p)
+{
+	struct stats st;
+	double tol;
+
+	if (!ci_due(p))
+		return p->converged;
+	stats_compute_series(p->samples, p->nsamples, &st);
+	p->ci_next = p->nsamples + p->nsamples / 8;
+	/* Relative to the median, or to 1 unit near 0. */
+	tol = sw->o->target_ci * (fabs(st.median) > 1 ? fabs(st.median) : 1);
+	return st.median - st.ci_lo <= tol && st.ci_hi - st.median <= tol;
+}
+
+/*
  * Is the group finished? When every point has its minimum samples and
  * time and meets --target-ci; or, once the minimums are met, when a point
  * has used up --max-time; or at the sample cap. Sets each point's
- * converged flag.
+ * converged flag once the minimums are met (before, the interval decides
+ * nothing and is not computed: --min-time stays linear in the samples).
  */
 static int
 group_done(struct sweep *sw, const struct group *gr)
@@ -308,21 +346,6 @@ group_done(struct sweep *sw, const struct group *gr)
 
 		if (p->nsamples < o->reps || p->spent < o->min_time)
 			need_min = 1;
-		p->converged = 1;
-		if (o->target_ci > 0) {
-			struct stats st;
-			double tol;
-
-			stats_compute_series(p->samples, p->nsamples, &st);
-			/* Relative to the median, or to 1 unit near 0. */
-			tol = o->target_ci * (fabs(st.median) > 1 ?
-			    fabs(st.median) : 1);
-			if (!(st.median - st.ci_lo <= tol &&
-			    st.ci_hi - st.median <= tol)) {
-				p->converged = 0;
-				need_ci = 1;
-			}
-		}
 		if (o->max_time > 0 && p->spent >= o->max_time)
 			out = 1;
 		if (p->nsamples >= sw->max_samples)
@@ -330,6 +353,12 @@ group_done(struct sweep *sw, const struct group *gr)
 	}
 	if (need_min)
 		return 0;
+	for (i = gr->first; i < gr->first + gr->n; i++) {
+		struct point *p = &sw->pts[i];
+
+		p->converged = o->target_ci > 0 ? point_converged(sw, p) : 1;
+		need_ci |= !p->converged;
+	}
 	return !need_ci || out;
 }
 
@@ -437,6 +466,7 @@ calibrate(struct sweep *sw)
 		for (f = 0; f < gr->fl.ne; f++) {
 			struct floor_empty *e = &gr->fl.e[f];
 
+			watch_kernel("the empty call", p0->size);
 			/*
 			 * As long as a kernel's sample: the cost per call of a
 			 * batch is not quite independent of its length, so a
@@ -451,6 +481,7 @@ calibrate(struct sweep *sw)
 		for (i = gr->first; i < gr->first + gr->n; i++) {
 			struct point *p = &sw->pts[i];
 
+			watch_kernel(p->k->name, p->size);
 			p->batch = batch_calibrate(p->k->family, p->k->fn,
 			    &gr->b, &gr->sh, p->mode, sw->target, ti,
 			    &p->batch_units);
@@ -461,6 +492,7 @@ calibrate(struct sweep *sw)
 			p->nsamples = 0;
 			p->spent = 0;
 			p->converged = 0;
+			p->ci_next = 0;
 		}
 		calibrate_twins(sw, gr);
 		for (i = gr->first; i < gr->first + gr->n; i++)
@@ -668,6 +700,10 @@ engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 		}
 	if (arena_setup(&sw.ar, pts, npts, o->llc, &sw.seed, err, errlen) != 0)
 		return -1;
+	if (watch_init(err, errlen) != 0) {
+		sweep_free(&sw);
+		return -1;
+	}
 	build_groups(&sw);
 	spin_up(0.1);
 	train_primers(&sw);

@@ -85,6 +85,7 @@ struct point {
 	double	 spent;		/* seconds spent in this point's samples */
 	size_t	 cap;		/* allocated length of samples */
 	int	 converged;	/* met --target-ci (1), or not (0) */
+	size_t	 ci_next;	/* samples at which its interval is next due */
 	struct stats st;	/* of the whole-call samples */
 	struct stats net;	/* of samples[i] - floors[i] */
 };

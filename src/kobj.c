@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "../kernels/fault_handler.h"
@@ -358,6 +359,21 @@ out:
 }
 
 /*
+ * A replica that did not load from a directory mounted noexec: the cause
+ * is TMPDIR, not the object, and err says so.
+ */
+static void
+kobj_noexec_note(const char *dir, char *err, size_t errlen)
+{
+	struct statvfs sv;
+
+	if (statvfs(dir, &sv) == 0 && (sv.f_flag & ST_NOEXEC))
+		snprintf(err, errlen, "cannot load a replica from %s: its "
+		    "file system is mounted noexec (set TMPDIR to a directory "
+		    "where objects may be mapped executable)", dir);
+}
+
+/*
  * Replica k of src by a copy of its file: dlopen of src's path would
  * return src itself. The file and its directory are removed at once, the
  * mapping stays.
@@ -384,8 +400,9 @@ kobj_replica_file(struct kobj *o, const struct kobj *src, unsigned k,
 		    "%s", src->path, k, file, strerror(errno));
 		kobj_free(o);
 		o = NULL;
-	} else
-		o = kobj_open(o, file, env, err, errlen);
+	} else if ((o = kobj_open(o, file, env, err, errlen)) == NULL)
+		kobj_noexec_note(dir, err, errlen);
+	/* The mapping outlives the file: nothing is left behind. */
 	(void)unlink(file);
 	(void)rmdir(dir);
 	free(file);

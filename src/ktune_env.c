@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,7 @@ ktune_env_read(struct tuning *t, char *err, size_t errlen)
 	const char *env = getenv("CSUMBENCH_KTUNE");
 	char spec[256], known[256], *tok, *save = NULL, *eq;
 	size_t off = 0, val;
+	uint64_t given = 0;
 	int i;
 
 	t->env[0] = '\0';
@@ -61,7 +63,13 @@ ktune_env_read(struct tuning *t, char *err, size_t errlen)
 			    "\"%s\"", tok, eq != NULL ? eq + 1 : "");
 			return -1;
 		}
-		/* A name given twice: the last value counts. */
+		/* As in a tuning file: a name given twice is refused. */
+		if (given & (UINT64_C(1) << i)) {
+			snprintf(err, errlen, "CSUMBENCH_KTUNE: %s given "
+			    "twice", tok);
+			return -1;
+		}
+		given |= UINT64_C(1) << i;
 		t->value[i] = val;
 		t->from[i] = TUNING_ENV;
 		off += (size_t)snprintf(t->env + off, off < sizeof(t->env) ?

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -87,6 +88,23 @@ link_target(const char *p)
 	return xasprintf("%.*s/%s", (int)(slash - p), p, buf);
 }
 
+char *
+outfile_resolve(const char *path)
+{
+	struct stat st;
+	char *t = xstrdup(path), *next;
+	int hops;
+
+	for (hops = 0; hops < OUT_MAXLINKS; hops++) {
+		if (fd_name(t) >= 0 || lstat(t, &st) != 0 ||
+		    !S_ISLNK(st.st_mode) || (next = link_target(t)) == NULL)
+			break;
+		free(t);
+		t = next;
+	}
+	return t;
+}
+
 /*
  * Where o->path leads: o->target (the last link's target) and how it is
  * written; *fd for W_FD. -1 with err when it cannot be written at all.
@@ -132,6 +150,65 @@ outfile_where(struct outfile *o, enum where *w, int *fd, char *err,
 	return out_fail(o, err, errlen, "%s", strerror(ELOOP));
 }
 
+/*
+ * The stream of an output: stdio over fd, through a write function that
+ * keeps the first write error. A write error is often met while stdio
+ * empties its buffer in the middle of the output, and errno is long gone
+ * by the commit: without it /dev/full said "Input/output error", not "No
+ * space left on device".
+ */
+struct out_sink {
+	int	fd;
+	int	err;		/* the first write's errno, or 0 */
+};
+
+static ssize_t
+out_sink_write(void *cookie, const char *buf, size_t n)
+{
+	struct out_sink *k = cookie;
+	size_t done = 0;
+	ssize_t w;
+
+	while (done < n) {
+		if ((w = write(k->fd, buf + done, n - done)) < 0) {
+			if (errno == EINTR)
+				continue;
+			if (k->err == 0)
+				k->err = errno;
+			return done > 0 ? (ssize_t)done : -1;
+		}
+		done += (size_t)w;
+	}
+	return (ssize_t)done;
+}
+
+static int
+out_sink_close(void *cookie)
+{
+	struct out_sink *k = cookie;
+	int rc = close(k->fd);
+
+	free(k);
+	return rc;
+}
+
+/* o->fp over fd (closed with it); -1 with errno. */
+static int
+out_stream(struct outfile *o, int fd)
+{
+	cookie_io_functions_t io = { NULL, out_sink_write, NULL,
+	    out_sink_close };
+	struct out_sink *k = xcalloc(1, sizeof(*k));
+
+	k->fd = fd;
+	if ((o->fp = fopencookie(k, "w", io)) == NULL) {
+		free(k);
+		return -1;
+	}
+	o->sink = k;
+	return 0;
+}
+
 /* A temporary file beside o->target, with the mode the target has (or a
  * new file would get). */
 static int
@@ -159,7 +236,7 @@ open_tmp(struct outfile *o, char *err, size_t errlen)
 		mode = 0666 & ~um;
 	}
 	(void)fchmod(fd, mode);
-	if ((o->fp = fdopen(fd, "w")) == NULL) {
+	if (out_stream(o, fd) != 0) {
 		close(fd);
 		return out_fail(o, err, errlen, "%s", strerror(errno));
 	}
@@ -204,7 +281,7 @@ outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
 	}
 	nfd = w == W_FD ? fcntl(fd, F_DUPFD_CLOEXEC, 3) :
 	    open(o->target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
-	if (nfd < 0 || (o->fp = fdopen(nfd, "w")) == NULL) {
+	if (nfd < 0 || out_stream(o, nfd) != 0) {
 		out_fail(o, err, errlen, "%s", strerror(errno));
 		if (nfd >= 0)
 			close(nfd);
@@ -235,12 +312,14 @@ finish(struct outfile *o)
 	int e = 0;
 
 	if (fflush(o->fp) != 0 || ferror(o->fp))
-		e = errno ? errno : EIO;
-	if (e == 0 && o->regular && fsync(fileno(o->fp)) != 0)
+		e = o->sink != NULL && o->sink->err != 0 ? o->sink->err :
+		    errno ? errno : EIO;
+	if (e == 0 && o->regular && fsync(o->sink->fd) != 0)
 		e = errno;
 	if (o->fp != stdout && fclose(o->fp) != 0 && e == 0)
 		e = errno;
 	o->fp = NULL;
+	o->sink = NULL;		/* freed by fclose */
 	return e;
 }
 
@@ -281,14 +360,16 @@ outfile_abort(struct outfile *o)
 	if (o->fp != NULL && o->fp != stdout)
 		fclose(o->fp);
 	o->fp = NULL;
+	o->sink = NULL;
 	if (o->tmp != NULL)
 		unlink(o->tmp);
 	outfile_forget(o);
 }
 
-int
-outfile_commit_pair(struct outfile *data, struct outfile *side, char *err,
-    size_t errlen)
+/* outfile_commit_pair, the directory locked. */
+static int
+outfile_commit_pair_locked(struct outfile *data, struct outfile *side,
+    char *err, size_t errlen)
 {
 	char why[400], *target;
 
@@ -310,4 +391,46 @@ outfile_commit_pair(struct outfile *data, struct outfile *side, char *err,
 	}
 	free(target);
 	return 0;
+}
+
+/*
+ * Lock the directory of target (flock), so that the pairs committed into
+ * it are committed one at a time: concurrent writers of one -o leave the
+ * results and the .meta of one of them. The descriptor to close, or -1
+ * (no lock: committed as before).
+ */
+static int
+outfile_lock_dir(const char *target)
+{
+	const char *slash = strrchr(target, '/');
+	char *dir;
+	int fd;
+
+	if (slash == NULL)
+		dir = xstrdup(".");
+	else
+		dir = xasprintf("%.*s", slash == target ? 1 :
+		    (int)(slash - target), target);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(dir);
+	if (fd >= 0)
+		while (flock(fd, LOCK_EX) != 0)
+			if (errno != EINTR) {
+				close(fd);
+				return -1;
+			}
+	return fd;
+}
+
+int
+outfile_commit_pair(struct outfile *data, struct outfile *side, char *err,
+    size_t errlen)
+{
+	int lock = data->regular ? outfile_lock_dir(data->target) : -1;
+	int rc;
+
+	rc = outfile_commit_pair_locked(data, side, err, errlen);
+	if (lock >= 0)
+		close(lock);	/* and its lock with it */
+	return rc;
 }

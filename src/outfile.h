@@ -28,6 +28,7 @@ struct outfile {
 	FILE	*fp;
 	int	 regular;	/* replaced atomically (else written directly) */
 	struct cleanup *cl;	/* tmp's entry on the cleanup list */
+	struct out_sink *sink;	/* fp's descriptor and first write error */
 };
 /*
  * Is path written directly (a descriptor, a device, a FIFO: no file
@@ -35,6 +36,11 @@ struct outfile {
  * written at all (outfile_open says why).
  */
 int	outfile_is_stream(const char *path);
+/*
+ * path with its symbolic links followed (as outfile_open does): the file
+ * a results file's sidecar goes beside. To free.
+ */
+char	*outfile_resolve(const char *path);
 /* 0, or -1 with "cannot write PATH: why" in err. */
 int	outfile_open(struct outfile *o, const char *path, char *err,
 	    size_t errlen);
@@ -44,7 +50,9 @@ void	outfile_abort(struct outfile *o);
  * Commit a results file, then its sidecar (FILE.meta), so the two never
  * disagree: when the results cannot be committed the sidecar is not
  * either (both stay as they were), and when the sidecar cannot be after
- * the results were, the old sidecar is removed. 0, or -1 with err.
+ * the results were, the old sidecar is removed. The two are committed
+ * with the directory locked (flock), so that of writers racing to one
+ * path, one writer's pair is left. 0, or -1 with err.
  */
 int	outfile_commit_pair(struct outfile *data, struct outfile *side,
 	    char *err, size_t errlen);

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arena.h"
@@ -309,21 +311,82 @@ make_tmp_fig(const struct plot_opts *o, const char *final, const char *ext,
 }
 
 /*
+ * How long gnuplot may take for one figure: $CSUMBENCH_GNUPLOT_TIMEOUT
+ * seconds, else PLOT_TIMEOUT (a figure takes well under a second).
+ */
+#define PLOT_TIMEOUT	120
+
+static double
+plot_timeout(void)
+{
+	const char *e = getenv("CSUMBENCH_GNUPLOT_TIMEOUT");
+	char *end;
+	double t;
+
+	if (e == NULL || *e == '\0')
+		return PLOT_TIMEOUT;
+	t = strtod(e, &end);
+	return *end == '\0' && t > 0 && t < 1e6 ? t : PLOT_TIMEOUT;
+}
+
+/*
+ * Wait for gnuplot (SIGCHLD blocked by the caller, so sigtimedwait wakes
+ * when it ends); past the timeout it is killed. Its exit status, or -1
+ * with err.
+ */
+static int
+plot_wait(pid_t pid, char *err, size_t errlen)
+{
+	struct timespec tick = { 0, 200000000L };
+	double left = plot_timeout();
+	sigset_t chld;
+	pid_t r;
+	int status;
+
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	while ((r = waitpid(pid, &status, WNOHANG)) == 0 ||
+	    (r < 0 && errno == EINTR)) {
+		if (left <= 0) {
+			kill(pid, SIGKILL);
+			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+				;
+			return plot_fail(err, errlen, "gnuplot did not finish "
+			    "within %g s: stopped (CSUMBENCH_GNUPLOT_TIMEOUT)",
+			    plot_timeout());
+		}
+		(void)sigtimedwait(&chld, NULL, &tick);
+		left -= 0.2;
+	}
+	if (r < 0)
+		return plot_fail(err, errlen, "waiting for gnuplot: %s",
+		    strerror(errno));
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+/*
  * gnuplot -c SCRIPT DATA OUT ARGS... with its output into log; its exit
  * status. While it runs it is the child a signal kills (cleanup.h).
  */
 static int
 spawn_gnuplot(char *const *argv, const char *log, char *err, size_t errlen)
 {
+	sigset_t chld, old;
 	pid_t pid;
 	int status;
 
 	fflush(stdout);
 	fflush(stderr);
-	if ((pid = fork()) < 0)
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, &old);
+	if ((pid = fork()) < 0) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		return plot_fail(err, errlen, "cannot run %s: %s", gnuplot_bin,
 		    strerror(errno));
+	}
 	if (pid == 0) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		int lfd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 		int nfd = open("/dev/null", O_RDWR);
 
@@ -339,14 +402,66 @@ spawn_gnuplot(char *const *argv, const char *log, char *err, size_t errlen)
 		_exit(127);
 	}
 	cleanup_child(pid);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			cleanup_child(0);
-			return plot_fail(err, errlen, "waiting for gnuplot: %s",
-			    strerror(errno));
-		}
+	status = plot_wait(pid, err, errlen);
 	cleanup_child(0);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return status;
+}
+
+/*
+ * Whether the figure gnuplot wrote at path is whole: gnuplot exits 0 after
+ * a failed write (a full disk leaves a PNG cut short). A PNG begins with
+ * its signature and ends with its IEND chunk; an SVG ends with "</svg>"
+ * and white space. NULL when whole, else what is wrong.
+ */
+static const char *
+plot_fig_whole(const char *path, const char *ext)
+{
+	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n',
+	    0x1a, '\n' };
+	static const unsigned char iend[12] = { 0, 0, 0, 0, 'I', 'E', 'N', 'D',
+	    0xae, 0x42, 0x60, 0x82 };
+	unsigned char head[8], tail[64];
+	const char *why = NULL;
+	size_t n;
+	FILE *fp;
+	long sz;
+
+	if ((fp = fopen(path, "rb")) == NULL)
+		return "cannot be read";
+	if (fseek(fp, 0, SEEK_END) != 0 || (sz = ftell(fp)) <= 0)
+		why = "empty";
+	else if (strcmp(ext, ".svg") == 0) {
+		n = sz < (long)sizeof(tail) ? (size_t)sz : sizeof(tail);
+		if (fseek(fp, -(long)n, SEEK_END) != 0 ||
+		    fread(tail, 1, n, fp) != n)
+			why = "cannot be read";
+		else {
+			while (n > 0 && strchr(" \t\r\n", tail[n - 1]) != NULL)
+				n--;
+			if (n < 6 || memcmp(tail + n - 6, "</svg>", 6) != 0)
+				why = "cut short (no closing </svg>)";
+		}
+	} else if (sz < 20 || fseek(fp, 0, SEEK_SET) != 0 ||
+	    fread(head, 1, 8, fp) != 8 || memcmp(head, sig, 8) != 0)
+		why = "not a PNG";
+	else if (fseek(fp, -12, SEEK_END) != 0 || fread(tail, 1, 12, fp) != 12 ||
+	    memcmp(tail, iend, 12) != 0)
+		why = "cut short (no IEND chunk)";
+	fclose(fp);
+	return why;
+}
+
+/*
+ * A path as gnuplot must see it. gnuplot opens a file name that begins
+ * with '<' (data, load) or '|' (output) as a pipe to a shell command, so
+ * every path (script, data, output; from -o, TMPDIR, CSUMBENCH_DATADIR or
+ * the command line) reaches it absolute or "./"-prefixed, never as given.
+ */
+static char *
+plot_gp_path(const char *path)
+{
+	return path[0] == '/' ? xstrdup(path) : xasprintf("./%s", path);
 }
 
 /*
@@ -360,7 +475,9 @@ run_gnuplot(const struct plot_opts *o, const char *script, const char *data,
 	char *spath = xasprintf("%s/%s", script_dir, script);
 	char *final = xasprintf("%s/%s", o->dir, name);
 	char *log = xasprintf("%s/gnuplot.log", tmp_dir), *argv[16], *msg;
-	char *tmp = NULL;
+	char *tmp = NULL, *gscript = plot_gp_path(spath);
+	const char *why;
+	char *gdata = plot_gp_path(data), *gtmp = NULL;
 	struct cleanup *ctmp, *clog = cleanup_file(log);
 	struct stat st;
 	int argc = 0, i, rc = -1, status;
@@ -368,11 +485,12 @@ run_gnuplot(const struct plot_opts *o, const char *script, const char *data,
 	ctmp = make_tmp_fig(o, final, strrchr(name, '.'), &tmp, err, errlen);
 	if (ctmp == NULL)
 		goto out;
+	gtmp = plot_gp_path(tmp);
 	argv[argc++] = gnuplot_bin;
 	argv[argc++] = "-c";
-	argv[argc++] = spath;
-	argv[argc++] = (char *)data;
-	argv[argc++] = tmp;
+	argv[argc++] = gscript;
+	argv[argc++] = gdata;
+	argv[argc++] = gtmp;
 	for (i = 0; args != NULL && args[i] != NULL && argc < 15; i++)
 		argv[argc++] = (char *)args[i];
 	argv[argc] = NULL;
@@ -384,7 +502,10 @@ run_gnuplot(const struct plot_opts *o, const char *script, const char *data,
 		plot_fail(err, errlen, "gnuplot failed to make %s (%s): %s",
 		    final, spath, msg);
 		free(msg);
-	} else if (rename(tmp, final) != 0)
+	} else if ((why = plot_fig_whole(tmp, strrchr(name, '.'))) != NULL)
+		plot_fail(err, errlen, "gnuplot did not write %s whole: %s "
+		    "(is the disk full?)", final, why);
+	else if (rename(tmp, final) != 0)
 		plot_fail(err, errlen, "cannot write %s: %s", final,
 		    strerror(errno));
 	else
@@ -394,6 +515,9 @@ out:
 		unlink(tmp);
 	cleanup_release(ctmp);
 	free(tmp);
+	free(gtmp);
+	free(gdata);
+	free(gscript);
 	unlink(log);
 	cleanup_release(clog);
 	free(log);

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "cmd.h"
+#include "outfile.h"
 #include "provenance.h"
 #include "util.h"
 
@@ -235,8 +236,13 @@ provenance_free(struct provenance *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* Beside the file written: a symbolic link's target, not the link. */
 char *
 provenance_path(const char *results_path)
 {
-	return xasprintf("%s.meta", results_path);
+	char *t = outfile_resolve(results_path), *p;
+
+	p = xasprintf("%s.meta", t);
+	free(t);
+	return p;
 }

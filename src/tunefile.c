@@ -101,11 +101,16 @@ tunefile_parse(FILE *fp, const char *path, struct tunefile *tf, char *err,
 {
 	char line[512], why[256], *s, *eq;
 	unsigned ln = 0;
+	size_t n;
 
 	while (fgets(line, sizeof(line), fp) != NULL) {
 		ln++;
-		if (strchr(line, '\n') == NULL && !feof(fp)) {
-			snprintf(err, errlen, "%s:%u: line too long", path, ln);
+		/* fgets stops at no NUL: a line with one ends early. */
+		n = strlen(line);
+		if ((n == 0 || line[n - 1] != '\n') && !feof(fp)) {
+			snprintf(err, errlen, "%s:%u: %s", path, ln,
+			    n + 1 < sizeof(line) ? "a NUL byte (not a text "
+			    "file?)" : "line too long");
 			return -1;
 		}
 		s = tunefile_trim(line);
@@ -130,6 +135,15 @@ tunefile_parse(FILE *fp, const char *path, struct tunefile *tf, char *err,
 	return 0;
 }
 
+/* A message quoting the file: control characters as '?', one line. */
+static void
+tunefile_plain(char *err)
+{
+	for (; *err != '\0'; err++)
+		if ((unsigned char)*err < 0x20 || *err == 0x7f)
+			*err = '?';
+}
+
 int
 tunefile_read(const char *path, struct tunefile *tf, char *err,
     size_t errlen)
@@ -146,6 +160,8 @@ tunefile_read(const char *path, struct tunefile *tf, char *err,
 	}
 	rc = tunefile_parse(fp, path, tf, err, errlen);
 	fclose(fp);
+	if (rc != 0)
+		tunefile_plain(err);
 	ceilings_init(&tf->ceil);
 	if (rc == 0 && tf->ceil.known && (tf->ceil.unit[0] == '\0' ||
 	    !(tf->ceil.hz > 0))) {

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine.h"
@@ -26,6 +27,7 @@
 #include "util.h"
 #include "verify.h"
 #include "verify_copy.h"
+#include "watch.h"
 
 #define CANARY_PAD	64
 
@@ -498,11 +500,54 @@ struct vrun {
 	struct vreport		*reps;		/* shared with the children */
 	pid_t			*pids;		/* -1 once reaped */
 	int			*status;
+	unsigned long		*seen;		/* cases when last polled */
+	double			*since;		/* and since when */
 	size_t			 next, running, printed;
 	int			 failed;
 	int			 width;		/* of the names' column */
 	char			 error[256];	/* the first kernel not judged */
+	sigset_t		 mask;		/* the signal mask before */
 };
+
+static double
+verify_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * The watchdog: a child whose count of cases has not moved for longer
+ * than one call of its case may take (watch.h) hung; it is killed and
+ * reported as hung, and the other kernels go on.
+ */
+static void
+vrun_watch(struct vrun *v)
+{
+	struct vreport *r;
+	unsigned long c;
+	double now = verify_now(), bound;
+	size_t i;
+
+	for (i = 0; i < v->next; i++) {
+		if (v->pids[i] <= 0)
+			continue;
+		r = &v->reps[i];
+		c = __atomic_load_n(&r->cases, __ATOMIC_RELAXED);
+		if (c != v->seen[i]) {
+			v->seen[i] = c;
+			v->since[i] = now;
+			continue;
+		}
+		bound = watch_bound(1, r->cur_n + r->cur_n2);
+		if (now - v->since[i] > bound && r->hung == 0) {
+			r->hung = bound;
+			kill(v->pids[i], SIGKILL);
+		}
+	}
+}
 
 /* Start children until jobs run at once or every kernel has one. */
 static int
@@ -516,26 +561,41 @@ vrun_spawn(struct vrun *v, char *err, size_t errlen)
 			snprintf(err, errlen, "fork: %s", strerror(errno));
 			return -1;
 		}
-		if (pid == 0)
+		if (pid == 0) {
+			sigprocmask(SIG_SETMASK, &v->mask, NULL);
 			_exit(verify_one(v->ks[v->next], v->o,
 			    &v->reps[v->next]) == 0 ? 0 : EXIT_USAGE);
+		}
+		v->seen[v->next] = 0;
+		v->since[v->next] = verify_now();
 		v->pids[v->next++] = pid;
 		v->running++;
 	}
 	return 0;
 }
 
-/* Wait for one child to end. */
+/*
+ * Wait for one child to end, watching the others (SIGCHLD is blocked, so
+ * sigtimedwait wakes as soon as one ends).
+ */
 static int
 vrun_reap(struct vrun *v, char *err, size_t errlen)
 {
+	struct timespec poll = { 0, 100000000L };
+	sigset_t chld;
 	size_t i;
 	int st;
-	pid_t pid = wait(&st);
+	pid_t pid;
 
-	if (pid < 0) {
-		snprintf(err, errlen, "wait: %s", strerror(errno));
-		return -1;
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	while ((pid = waitpid(-1, &st, WNOHANG)) <= 0) {
+		if (pid < 0 && errno != EINTR) {
+			snprintf(err, errlen, "wait: %s", strerror(errno));
+			return -1;
+		}
+		vrun_watch(v);
+		(void)sigtimedwait(&chld, NULL, &poll);
 	}
 	for (i = 0; i < v->next; i++)
 		if (v->pids[i] == pid) {
@@ -589,6 +649,7 @@ verify_run(const struct kernel **ks, size_t n, const struct verify_opts *o,
     FILE *out, char *err, size_t errlen)
 {
 	struct vrun v = { .ks = ks, .n = n, .o = o };
+	sigset_t chld;
 	size_t len = n * sizeof(*v.reps);
 	int rc = 0;
 
@@ -609,6 +670,11 @@ verify_run(const struct kernel **ks, size_t n, const struct verify_opts *o,
 	memset(v.reps, 0, len);
 	v.pids = xcalloc(n, sizeof(*v.pids));
 	v.status = xcalloc(n, sizeof(*v.status));
+	v.seen = xcalloc(n, sizeof(*v.seen));
+	v.since = xcalloc(n, sizeof(*v.since));
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, &v.mask);
 	fflush(out);
 	fflush(stderr);
 	while (rc == 0 && v.printed < n) {
@@ -623,8 +689,11 @@ verify_run(const struct kernel **ks, size_t n, const struct verify_opts *o,
 		snprintf(err, errlen, "%s", v.error);
 		rc = -1;
 	}
+	sigprocmask(SIG_SETMASK, &v.mask, NULL);
 	munmap(v.reps, len);
 	free(v.pids);
 	free(v.status);
+	free(v.seen);
+	free(v.since);
 	return rc == 0 ? v.failed : rc;
 }

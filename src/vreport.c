@@ -98,6 +98,13 @@ vreport_print(FILE *out, const struct kernel *k, const struct vreport *r,
 	if (r->done)
 		fprintf(out, "%-*s FAILED  %lu of %lu cases\n", width, k->name,
 		    r->failures, r->cases);
+	else if (r->hung > 0)
+		fprintf(out, "%-*s FAILED  hung: did not return within %.1f s "
+		    "after %lu cases, at size %zu src+%zu dst+%zu %s%s%s%s\n",
+		    width, k->name, r->hung, r->cases, r->cur_n, r->cur_src,
+		    r->cur_dst, pat, r->cur_what != NULL ? " (" : "",
+		    r->cur_what != NULL ? r->cur_what : "",
+		    r->cur_what != NULL ? ")" : "");
 	else if (WIFSIGNALED(status))
 		fprintf(out, "%-*s FAILED  killed by %s after %lu cases, at "
 		    "size %zu src+%zu dst+%zu %s (%s)\n", width, k->name,

@@ -33,6 +33,8 @@ struct vreport {
 	/* where the failures were: lengths and offsets odd, lengths' range */
 	unsigned long	fail_odd_n, fail_odd_src, fail_odd_dst;
 	size_t		fail_min_n, fail_max_n;
+	/* killed as hung: the bound in seconds it did not return within */
+	double		hung;
 	/* why the verification could not run (not the kernel's fault), or "" */
 	char		error[200];
 };

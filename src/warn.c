@@ -61,16 +61,17 @@ warn_word(const char *opt, const char *w, size_t len, char *err,
 int
 warn_parse(const char *opt, const char *list, char *err, size_t errlen)
 {
-	const char *p = list, *e;
+	const char *p, *e;
 
-	do {
+	/* Never e + 1 past the last word: e is NULL there. */
+	for (p = list;; p = e + 1) {
 		e = strchr(p, ',');
 		if (warn_word(opt, p, e ? (size_t)(e - p) : strlen(p), err,
 		    errlen) != 0)
 			return -1;
-		p = e + 1;
-	} while (e != NULL);
-	return 0;
+		if (e == NULL)
+			return 0;
+	}
 }
 
 int

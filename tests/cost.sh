@@ -98,7 +98,7 @@ expect_exit 2 "compare refuses net against whole-call costs" -- "$CSUMBENCH" com
 stderr_one_line 'net costs \(not recorded; inferred\).*whole costs.*--allow-mixed' "mixed bases: one line naming both and the option"
 # One run per side is too few for the gate across processes: it says it
 # cannot judge (exit 2), which it can only say once it compared them.
-expect_exit 2 "--allow-mixed compares them (and the gate looks: one run per side, it cannot judge)" -- "$CSUMBENCH" compare "$D/gate_a.csv" "$TMPD/new.csv" --allow-mixed --fail-above 5 -q
+expect_exit 2 "--allow-mixed compares them (and the gate looks: one run per side, it cannot judge)" -- "$CSUMBENCH" compare "$D/gate_a.csv" "$TMPD/new.csv" --allow-mixed --fail-above 5 -q --ignore-below 64
 grep -q 'cannot judge .*1 run of A and 1 of B are too few' "$TMPD/err"
 ok $? "... saying why, not refusing the mixed bases"
 expect_exit 0 "compare --cost net on a file of net costs" -- "$CSUMBENCH" compare "$D/gate_a.csv" "$D/gate_b.csv" --cost net --style csv -q

@@ -185,7 +185,7 @@ ok $? "the untested row is marked ? and n/a"
 expect_exit 2 "cannot judge also with -q (an error, not a note)" -- \
 	"$CSUMBENCH" compare "$TMPD/noci_a.csv" "$TMPD/noci_b.csv" --fail-above 5 -q
 stderr_one_line 'cannot judge' "-q: still the one line"
-printf '%s\nmemcpy,m,64,0,0,hot,ticks,30\n' "$H" >"$TMPD/noci_fast.csv"
+printf '%s\nmemcpy,m,64,0,0,hot,ticks,30\nmemcpy,m,128,0,0,hot,ticks,60\n' "$H" >"$TMPD/noci_fast.csv"
 expect_exit 0 "no CI, B faster: nothing to test, pass" -- \
 	"$CSUMBENCH" compare "$TMPD/noci_a.csv" "$TMPD/noci_fast.csv" --fail-above 5
 expect_exit 0 "no CI and no gate: the table, exit 0" -- \

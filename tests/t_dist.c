@@ -224,6 +224,40 @@ test_bad_capture(const char *pcap)
 	free(buf);
 }
 
+/*
+ * A 74-byte Ethernet frame whose IPv4 header claims 1500 bytes: its
+ * segment is the 40 bytes the frame holds, not 1480.
+ */
+static void
+test_short_frame(void)
+{
+	static const double forty[][2] = { { 40, 1 } };
+	static const unsigned char hdr[24] = { 0xd4, 0xc3, 0xb2, 0xa1, 2, 0,
+	    4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 1, 0, 0, 0 };
+	static const unsigned char rec[16] = { 0, 0, 0, 0, 0, 0, 0, 0,
+	    74, 0, 0, 0, 74, 0, 0, 0 };
+	unsigned char pkt[74] = { 0 };
+	char item[1100];
+	FILE *fp;
+
+	if (!capture_available())
+		return;
+	pkt[12] = 0x08;			/* IPv4 */
+	pkt[14] = 0x45;			/* version 4, 20-byte header */
+	pkt[16] = 0x05;			/* total length 1500 */
+	pkt[17] = 0xdc;
+	pkt[20] = 0x40;			/* don't fragment */
+	pkt[23] = 6;			/* TCP */
+	pkt[46] = 0x50;			/* a 20-byte TCP header */
+	fp = fopen(file("short.pcap", ""), "wb");
+	fwrite(hdr, 1, sizeof(hdr), fp);
+	fwrite(rec, 1, sizeof(rec), fp);
+	fwrite(pkt, 1, sizeof(pkt), fp);
+	fclose(fp);
+	snprintf(item, sizeof(item), "pcap+l4:%s/short.pcap", tmpdir);
+	bins(item, forty, 1, 40);
+}
+
 /* Every block of imix's sequence holds exactly 602, 344 and 86 calls. */
 static int
 exact_blocks(const struct dist *d)
@@ -291,6 +325,27 @@ test_sequence(void)
 	dist_free(&c);
 }
 
+/* Weights whose sums overflow a double are relative all the same. */
+static void
+test_huge_weights(void)
+{
+	static const double two[][2] = { { 64, 1 }, { 1518, 1 } };
+	static const double three[][2] = { { 64, 2 }, { 1518, 1 } };
+	char path[1100];
+	FILE *fp;
+
+	bins("mix:64x1e308+1518x1e308", two, 2, 791);
+	bins("mix:64x0.5e308+1518x0.5e308+64x0.5e308", three, 2,
+	    (64.0 * 2 + 1518) / 3);
+	snprintf(path, sizeof(path), "%s/huge.txt", tmpdir);
+	if ((fp = fopen(path, "w")) == NULL)
+		return;
+	fprintf(fp, "64 1e308\n1518 1e308\n");
+	fclose(fp);
+	snprintf(path, sizeof(path), "@%s/huge.txt", tmpdir);
+	bins(path, two, 2, 791);
+}
+
 int
 main(void)
 {
@@ -308,6 +363,8 @@ main(void)
 	test_capture(pcap);
 	test_bad_capture(pcap);
 	test_sequence();
+	test_huge_weights();
+	test_short_frame();
 	snprintf(pcap, sizeof(pcap), "rm -rf '%s'", tmpdir);
 	if (system(pcap) != 0)
 		tap_diag("could not remove %s", tmpdir);

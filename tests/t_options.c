@@ -12,6 +12,7 @@
 #include "../src/decimal.h"
 #include "../src/optval.h"
 #include "../src/options.h"
+#include "../src/warn.h"
 #include "tap.h"
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))
@@ -476,6 +477,23 @@ test_values(void)
 	    "decimal_parse and decimal_span");
 }
 
+/*
+ * -W lists: every word, the last too (warn_parse once stepped past its
+ * end: NULL + 1, which clang's -fsanitize=undefined reports).
+ */
+static void
+test_warn_lists(void)
+{
+	char err[256] = "";
+
+	tap_ok(warn_parse("-W", "no-vm,no-load", err, sizeof(err)) == 0 &&
+	    warn_parse("-W", "all", err, sizeof(err)) == 0,
+	    "-W no-vm,no-load and -W all parse");
+	tap_ok(warn_parse("-W", "no-vm,nosuch", err, sizeof(err)) != 0 &&
+	    strstr(err, "\"nosuch\"") != NULL,
+	    "-W no-vm,nosuch: the last word is checked (%s)", err);
+}
+
 int
 main(void)
 {
@@ -485,6 +503,7 @@ main(void)
 	test_parser();
 	test_letters();
 	test_values();
+	test_warn_lists();
 	for (c = 0; cmd_table[c] != NULL; c++) {
 		test_rows(&cmd_table[c]->args);
 		test_help(&cmd_table[c]->args);
