@@ -324,6 +324,14 @@ point_converged(struct sweep *sw, struct point *p)
 	p->ci_next = p->nsamples + p->nsamples / 8;
 	/* Relative to the median, or to 1 unit near 0. */
 	tol = sw->o->target_ci * (fabs(st.median) > 1 ? fabs(st.median) : 1);
+	/*
+	 * An interval narrower than a sample's step (the timer's resolution
+	 * over the batch) is the timer's grain, not precision: samples that
+	 * all read alike give a zero-width interval. A target below that
+	 * step is never met, only run out.
+	 */
+	if (tol < sw->ti->resolution / (double)(p->batch ? p->batch : 1))
+		return 0;
 	return st.median - st.ci_lo <= tol && st.ci_hi - st.median <= tol;
 }
 
