@@ -32,10 +32,14 @@
 	KFAULT_ENTRY_ASM 99b, \fixup
 .endm
 
-/* Hidden, as builtin.h declares every built-in kernel. */
+/*
+ * Hidden, as builtin.h declares every built-in kernel. On a 4 KiB
+ * boundary, as configure's -falign-functions=4096 puts the C kernels: a
+ * kernel's offset in its page is its own (see Code layout in csumbench(1)).
+ */
 .macro RV_FUNC name
 	.text
-	.balign	4
+	.balign	4096
 	.globl	\name
 	.hidden	\name
 	.type	\name, @function
