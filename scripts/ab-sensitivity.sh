@@ -9,7 +9,7 @@
 # Runs RUNS times (default 20)
 #   CSUMBENCH run --load A.so=a --load B.so=b --ab a,b -f FAMILIES -s SIZES \
 #       --fail-above PCT
-# (default -f memcpy,csum -s 512,1500,4096,8192 -p 5; -r N adds --replicas
+# (default -f memcpy,csum -s 64,512,1500,4096 -p 5; -r N adds --replicas
 # N, else run's default applies: 4 copies of each object under
 # --fail-above, a point flagged only when every copy is slower; -x adds
 # further run options, split at blanks) and prints each run's exit status
@@ -30,7 +30,7 @@ csb=./csumbench
 runs=20
 pct=5
 fams=memcpy,csum
-sizes=512,1500,4096,8192
+sizes=64,512,1500,4096
 replicas=
 extra=
 while getopts c:n:p:f:s:r:x: opt; do
