@@ -18,6 +18,7 @@
 #include "compare.h"
 #include "decimal.h"
 #include "rset.h"
+#include "layout.h"
 #include "plot.h"
 #include "rx_report.h"
 #include "util.h"
@@ -580,6 +581,28 @@ write_deltas(FILE *fp, const struct cmp_result *res,
 	plot_charts_free(&ch);
 }
 
+/*
+ * Results of copies of one object at other offsets (run --replicas): how
+ * far each kernel's cost moved with its layout, as run printed it.
+ */
+static void
+write_layout(FILE *fp, const struct rset *rs)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+
+	if (mem == NULL)
+		return;
+	if (layout_write(mem, rs, 10) > 0 && fclose(mem) == 0)
+		fprintf(fp, "## Code layout\n\nThe same code at other offsets "
+		    "in the page (run --replicas): how far each kernel's cost "
+		    "moved between its copies.\n\n```\n%s```\n\n", buf);
+	else
+		fclose(mem);
+	free(buf);
+}
+
 static void
 write_figures(FILE *fp, const struct figlist *figs)
 {
@@ -653,6 +676,7 @@ write_report(FILE *fp, const struct plot_opts *po, const struct plot_input *in,
 	write_provenance(fp, rs, in->has_base ? &in->base : NULL);
 	write_best(fp, po, rs);
 	write_shapes(fp, po, rs);
+	write_layout(fp, rs);
 	write_figures(fp, figs);
 	if (in->has_base)
 		write_deltas(fp, &in->res, &in->co, path, compare);

@@ -184,6 +184,14 @@ ok $? "run --load --replicas 3: a layout table, the kernel's cheapest and deares
 	"k.2:csum.ref k.3:csum.ref k:csum.ref " ] &&
     [ "$(cell "$TMPD/lay.csv" '*' code_offset | sort -u | wc -l)" -eq 3 ]
 ok $? "... the results hold the three copies, at three offsets"
+if command -v gnuplot >/dev/null 2>&1; then
+	"$CSUMBENCH" report "$TMPD/lay.csv" -o "$TMPD/rep" >/dev/null 2>&1 &&
+	    grep -q '^## Code layout$' "$TMPD/rep/report.md" &&
+	    grep -Eq '^k:csum.ref +64 +0/0 ' "$TMPD/rep/report.md"
+	ok $? "report: a Code layout section with the kernel's copies"
+else
+	skip "no gnuplot: report not tested"
+fi
 for n in 0 5; do
 	expect_exit 2 "--replicas $n: exit 2" -- \
 		"$CSUMBENCH" run --load "$KO=old" --load "$TMPD/b.so=new" \
