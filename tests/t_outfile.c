@@ -30,17 +30,21 @@ writer(const char *path, int id, int gate)
 	struct outfile d, m;
 	char err[512], c;
 	char *mpath = provenance_path(path);
-	int i;
+	int i, rc;
 
 	if (outfile_open(&d, path, err, sizeof(err)) != 0 ||
-	    outfile_open(&m, mpath, err, sizeof(err)) != 0)
+	    outfile_open(&m, mpath, err, sizeof(err)) != 0) {
+		free(mpath);
 		return 1;
+	}
+	free(mpath);
 	/* Enough data for the commit to take a while. */
 	for (i = 0; i < 2000; i++)
 		fprintf(d.fp, "%d,%d\n", id, i);
 	fprintf(m.fp, "%d\n", id);
 	(void)!read(gate, &c, 1);
-	return outfile_commit_pair(&d, &m, err, sizeof(err)) != 0;
+	rc = outfile_commit_pair(&d, &m, err, sizeof(err)) != 0;
+	return rc;
 }
 
 static int
@@ -85,7 +89,7 @@ int
 main(void)
 {
 	const char *t = getenv("TMPDIR");
-	char dir[512], *path, *mpath, *link, *real;
+	char dir[512], *path, *mpath, *link, *real, *pl, *rm, *lm;
 	int i, good = 0;
 
 	snprintf(dir, sizeof(dir), "%s/t_outfile.XXXXXX",
@@ -106,14 +110,24 @@ main(void)
 	free(real);
 	real = xasprintf("%s/sub/real.csv", dir);
 	(void)!symlink("sub/real.csv", link);
-	tap_ok(strcmp(provenance_path(link), xasprintf("%s.meta", real)) == 0,
-	    "provenance_path of a link: beside its target (%s)",
-	    provenance_path(link));
+	pl = provenance_path(link);
+	rm = xasprintf("%s.meta", real);
+	lm = xasprintf("%s.meta", link);
+	tap_ok(strcmp(pl, rm) == 0,
+	    "provenance_path of a link: beside its target (%s)", pl);
 	tap_ok(writer(link, 7, open("/dev/null", 0)) == 0 &&
-	    first_int(xasprintf("%s.meta", real)) == 7 &&
-	    access(xasprintf("%s.meta", link), F_OK) != 0,
+	    first_int(rm) == 7 && access(lm, F_OK) != 0,
 	    "a pair written through a link: the .meta beside the file written");
 	tap_plan(tap_n);
-	(void)!system(xasprintf("rm -rf '%s'", dir));
+	free(pl);
+	free(rm);
+	free(lm);
+	pl = xasprintf("rm -rf '%s'", dir);
+	(void)!system(pl);
+	free(pl);
+	free(link);
+	free(real);
+	free(path);
+	free(mpath);
 	return tap_failed != 0;
 }
