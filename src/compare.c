@@ -2332,10 +2332,19 @@ gate_list(const struct cmp_result *res, const struct cmp_opts *o,
  * slower but by no more than --min-delta, and those whose own test
  * failed in some copies only. One header line each, then the points.
  */
+int
+compare_kept_out(const struct cmp_row *r, int rule)
+{
+	if (!r->lead || r->gate_fail)
+		return 0;
+	if (rule == 0)
+		return r->copies_small > 0 && r->copies_slower == r->copies;
+	return r->copies_flagged > 0;
+}
+
 static void
 gate_excluded(const struct cmp_result *res, const struct cmp_opts *o)
 {
-	const struct cmp_row *r;
 	size_t i, k, n;
 	char md[64];
 
@@ -2344,14 +2353,8 @@ gate_excluded(const struct cmp_result *res, const struct cmp_opts *o)
 	else
 		snprintf(md, sizeof(md), "auto: half the empty call");
 	for (k = 0; k < 2; k++) {
-		for (i = n = 0; i < res->n; i++) {
-			r = &res->rows[i];
-			if (!r->lead || r->gate_fail)
-				continue;
-			if (k == 0 ? r->copies_small > 0 && r->copies_slower ==
-			    r->copies : r->copies_flagged > 0)
-				n++;
-		}
+		for (i = n = 0; i < res->n; i++)
+			n += compare_kept_out(&res->rows[i], k);
 		if (n == 0)
 			continue;
 		if (k == 0)
@@ -2364,13 +2367,9 @@ gate_excluded(const struct cmp_result *res, const struct cmp_opts *o)
 			    "significantly slower in some copies, not in "
 			    "every one (where the code lies, not the code):\n",
 			    progname, n, n == 1 ? "" : "s");
-		for (i = 0; i < res->n; i++) {
-			r = &res->rows[i];
-			if (r->lead && !r->gate_fail && (k == 0 ?
-			    r->copies_small > 0 && r->copies_slower ==
-			    r->copies : r->copies_flagged > 0))
-				gate_point_line(r, res->unit, 0);
-		}
+		for (i = 0; i < res->n; i++)
+			if (compare_kept_out(&res->rows[i], k))
+				gate_point_line(&res->rows[i], res->unit, 0);
 	}
 }
 

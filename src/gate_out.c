@@ -21,9 +21,9 @@ gate_state(const struct cmp_row *r)
 		return GS_FAIL;
 	if (r->cannot_judge || r->cannot)
 		return GS_ERROR;
-	if (r->copies_small > 0 && r->copies_slower == r->copies)
+	if (compare_kept_out(r, 0))
 		return GS_SMALL;
-	if (r->copies_flagged > 0)
+	if (compare_kept_out(r, 1))
 		return GS_PARTIAL;
 	return GS_PASS;
 }

@@ -250,17 +250,23 @@ kobj_name_kernels(struct kobj *o)
 	o->n = o->table->nkernels;
 }
 
+/* The kernels kobj_name_kernels made for o (none for the built-in one). */
 static void
-kobj_free(struct kobj *o)
+kobj_free_kernels(const struct kobj *o)
 {
 	size_t i;
 
-	if ((o->handle != NULL || o->place.map != NULL) &&
-	    o->kernels != NULL) {
-		for (i = 0; i < o->n; i++)
-			free((char *)o->kernels[i].name);
-		free((struct kernel *)o->kernels);
-	}
+	if (o->kernels == NULL || (o->handle == NULL && o->place.map == NULL))
+		return;
+	for (i = 0; i < o->n; i++)
+		free((char *)o->kernels[i].name);
+	free((struct kernel *)o->kernels);
+}
+
+static void
+kobj_free(struct kobj *o)
+{
+	kobj_free_kernels(o);
 	kplace_free(&o->place);
 	if (o->handle != NULL)
 		dlclose(o->handle);
@@ -428,13 +434,7 @@ kobj_use_place(struct kobj *o, struct kplace *p, const struct kenv *env,
 	o->kernels = NULL;
 	if (kobj_check(o->table, env->have, kobj_what(o), err, errlen) != 0 ||
 	    (kobj_name_kernels(o), kobj_setup(o, env, err, errlen)) != 0) {
-		if (o->kernels != NULL) {
-			size_t i;
-
-			for (i = 0; i < o->n; i++)
-				free((char *)o->kernels[i].name);
-			free((struct kernel *)o->kernels);
-		}
+		kobj_free_kernels(o);
 		kplace_free(p);
 		*o = old;
 		return -1;
@@ -448,7 +448,6 @@ kobj_move(struct kobj *o, size_t shift, size_t pad, const struct kenv *env,
 {
 	struct kobj old = *o;
 	struct kplace p;
-	size_t i;
 
 	if (o->handle == NULL) {
 		snprintf(err, errlen, "%s: only a loaded object can be moved",
@@ -463,9 +462,7 @@ kobj_move(struct kobj *o, size_t shift, size_t pad, const struct kenv *env,
 		return -1;
 	}
 	/* The kernels as they were: names and the previous copy, if any. */
-	for (i = 0; i < old.n; i++)
-		free((char *)old.kernels[i].name);
-	free((struct kernel *)old.kernels);
+	kobj_free_kernels(&old);
 	kplace_free(&old.place);
 	return 0;
 }
