@@ -527,6 +527,188 @@ sum_split(const struct rset *rs, const struct rpoint **pp, struct verdict *v,
 	return n;
 }
 
+/*
+ * The grid layout: a run of several families over a few sizes (the quick
+ * sweep: six families, six sizes) reads best as a table with a column per
+ * size and two lines per family, the fastest kernel over its cost and
+ * margin, which fits a terminal of 80 columns and 24 lines where a line
+ * per verdict does not. The kernels within noise of a family's fastest
+ * are named on a third line.
+ */
+#define SUM_GRID_FAMILIES	3	/* fewer: the line per verdict fits */
+#define SUM_GRID_SIZES		8
+#define SUM_GRID_WIDTH		79
+
+static int
+sum_imax(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+struct sum_grid {
+	size_t	 size[SUM_GRID_SIZES];
+	size_t	 nsize;
+	int	 fw, cw;		/* family column, size columns */
+	int	 gap;			/* spaces between columns */
+};
+
+/* The second line of a cell: "6.36 ~", "364 +2.1%", "6.33". */
+static void
+sum_grid_cost(const struct verdict *v, char *buf, size_t len)
+{
+	char c[32];
+
+	sum_cost(v->best->st.median, c, sizeof(c));
+	if (v->second == NULL)
+		snprintf(buf, len, "%s", c);
+	else if (v->noise)
+		snprintf(buf, len, "%s ~", c);
+	else
+		snprintf(buf, len, "%s +%.*f%%", c, v->margin < 10 ? 1 : 0,
+		    v->margin);
+}
+
+/* Add size n to g's columns, in order; -1 when there are too many. */
+static int
+sum_grid_add(struct sum_grid *g, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < g->nsize && g->size[i] < n; i++)
+		;
+	if (i < g->nsize && g->size[i] == n)
+		return 0;
+	if (g->nsize == SUM_GRID_SIZES)
+		return -1;
+	memmove(&g->size[i + 1], &g->size[i], (g->nsize - i) *
+	    sizeof(g->size[0]));
+	g->size[i] = n;
+	g->nsize++;
+	return 0;
+}
+
+/*
+ * Does the grid suit the verdicts v[0..npos-1] (several families, each
+ * one series of a few sizes) and fit the width? Fills g.
+ */
+static int
+sum_grid_fits(const struct verdict *v, size_t npos, struct sum_grid *g)
+{
+	char buf[64];
+	size_t i, fams = 0;
+	int w;
+
+	memset(g, 0, sizeof(*g));
+	g->fw = (int)strlen("family");
+	for (i = 0; i < npos; i++) {
+		if (i == 0 || v[i].fam != v[i - 1].fam) {
+			fams++;
+			if (sum_nseries(v, npos, i) > 1)
+				return 0;
+		}
+		if (sum_grid_add(g, v[i].best->size) != 0)
+			return 0;
+		g->fw = sum_imax(g->fw, (int)strlen(v[i].best->family));
+		g->cw = sum_imax(g->cw, (int)strlen(sum_short(v[i].best->kernel)));
+		sum_grid_cost(&v[i], buf, sizeof(buf));
+		g->cw = sum_imax(g->cw, (int)strlen(buf));
+	}
+	for (i = 0; i < g->nsize; i++)
+		g->cw = sum_imax(g->cw, (int)strlen(summary_size(g->size[i], buf,
+		    sizeof(buf))));
+	/* Two spaces between columns where they fit, else one. */
+	for (g->gap = 2; g->gap > 0; g->gap--) {
+		w = g->fw + (int)g->nsize * (g->gap + g->cw);
+		if (w <= SUM_GRID_WIDTH)
+			break;
+	}
+	return fams >= SUM_GRID_FAMILIES && g->gap > 0;
+}
+
+/* "  ~ sse2, libc, words": the kernels within noise of the family's
+ * fastest at some size (v[0..n-1]), each once; 0 lines if none. */
+static size_t
+sum_grid_ties(FILE *fp, const struct verdict *v, size_t n,
+    const struct sum_names *nm, int indent)
+{
+	unsigned long long bits = 0;
+	size_t i, col, more = 0;
+	int named = 0;
+
+	for (i = 0; i < n; i++)
+		if (v[i].noise)
+			bits |= v[i].tie & ~sum_bit(nm->v, nm->n,
+			    v[i].best->kernel);
+	if (bits == 0)
+		return 0;
+	col = (size_t)fprintf(fp, "%*s~ within noise:", indent, "");
+	for (i = 0; i < nm->n && i < 64; i++) {
+		const char *s = sum_short(nm->v[i]);
+
+		if (!(bits >> i & 1))
+			continue;
+		if (col + strlen(s) + 2 > SUM_GRID_WIDTH - 8) {
+			more++;
+			continue;
+		}
+		col += (size_t)fprintf(fp, "%s %s", named ? "," : "", s);
+		named = 1;
+	}
+	if (more > 0)
+		fprintf(fp, ", %zu more", more);
+	fputc('\n', fp);
+	return 1;
+}
+
+/* One family's lines: v[0..n-1], its verdicts in size order. */
+static size_t
+sum_grid_family(FILE *fp, const struct sum_grid *g, const struct verdict *v,
+    size_t n, const struct sum_names *nm)
+{
+	char buf[64];
+	size_t i, j, line;
+
+	for (line = 0; line < 2; line++) {
+		fprintf(fp, "%-*s", g->fw, line == 0 ? v[0].best->family : "");
+		for (i = 0, j = 0; i < g->nsize; i++) {
+			buf[0] = '\0';
+			if (j < n && v[j].best->size == g->size[i]) {
+				if (line == 0)
+					snprintf(buf, sizeof(buf), "%s",
+					    sum_short(v[j].best->kernel));
+				else
+					sum_grid_cost(&v[j], buf, sizeof(buf));
+				j++;
+			}
+			fprintf(fp, "%*s%-*s", g->gap, "",
+			    i + 1 < g->nsize ? g->cw : 0, buf);
+		}
+		fputc('\n', fp);
+	}
+	return 2 + sum_grid_ties(fp, v, n, nm, g->fw + g->gap);
+}
+
+/* The grid of the verdicts v[0..npos-1] (sum_grid_fits): lines written. */
+static size_t
+sum_grid(FILE *fp, const struct sum_grid *g, const struct verdict *v,
+    size_t npos, const struct sum_names *nm)
+{
+	char buf[32];
+	size_t i, j, lines = 1;
+
+	fprintf(fp, "%-*s", g->fw, "family");
+	for (i = 0; i < g->nsize; i++)
+		fprintf(fp, "%*s%-*s", g->gap, "", i + 1 < g->nsize ? g->cw :
+		    0, summary_size(g->size[i], buf, sizeof(buf)));
+	fputc('\n', fp);
+	for (i = 0; i < npos; i = j) {
+		for (j = i + 1; j < npos && v[j].fam == v[i].fam; j++)
+			;
+		lines += sum_grid_family(fp, g, &v[i], j - i, nm);
+	}
+	return lines;
+}
+
 /* The lines of the summary proper: verdicts v[0..npos-1]. */
 static size_t
 sum_table(FILE *fp, const struct rset *rs, const struct summary_opts *so,
@@ -535,18 +717,26 @@ sum_table(FILE *fp, const struct rset *rs, const struct summary_opts *so,
 	size_t i, few, lines;
 	struct sum_cols c;
 
-	sum_measure(v, npos, nm, &c);
-	fprintf(fp, "Fastest kernel by size: %s per call (median, %s)\n",
-	    rs->n ? rs->p[0].unit : "cost", so->cost);
-	fprintf(fp, "%-*s  %-*s  %-*s  %-*s  %s\n", c.fw, "family", c.sw,
-	    "size", c.kw, "fastest", c.cw, "cost", "margin over the next");
-	lines = 2 + sum_lines(fp, v, npos, &c, nm);
+	struct sum_grid g;
+
+	fprintf(fp, "Fastest kernel by size: %s per call (median, %s)%s\n",
+	    rs->n ? rs->p[0].unit : "cost", so->cost,
+	    sum_grid_fits(v, npos, &g) ? "; +% over the next" : "");
+	if (sum_grid_fits(v, npos, &g)) {
+		lines = 1 + sum_grid(fp, &g, v, npos, nm);
+	} else {
+		sum_measure(v, npos, nm, &c);
+		fprintf(fp, "%-*s  %-*s  %-*s  %-*s  %s\n", c.fw, "family",
+		    c.sw, "size", c.kw, "fastest", c.cw, "cost",
+		    "margin over the next");
+		lines = 2 + sum_lines(fp, v, npos, &c, nm);
+	}
 	lines += sum_peaks(fp, rs, v, npos);
 	for (i = 0, few = 0; i < npos; i++)
 		few += v[i].untested;
 	if (few > 0) {
-		fprintf(fp, "%zu of %zu points: too few samples to test the "
-		    "margin, shown within noise (-r %zu or more)\n", few, npos,
+		fprintf(fp, "%zu of %zu points: too few samples to test, shown "
+		    "within noise (-r %zu or more)\n", few, npos,
 		    compare_table_samples(so->alpha));
 		lines++;
 	}

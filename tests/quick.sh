@@ -12,6 +12,18 @@ for opt in "--cpu 0" "--timer tsc" "-W no-vm" "--format csv" "--warmup 1" \
 	"$CSUMBENCH" run -q $opt $F -o "$TMPD/q.csv" 2>"$TMPD/err"
 	[ "$(sizes "$TMPD/q.csv")" = quick ]; ok $? "$opt keeps the quick sweep"
 done
+# The quick sweep's summary is a grid (a column per size, the fastest of
+# each family over its cost) that fits a terminal of 80 x 24.
+"$CSUMBENCH" show "$TMPD/q.csv" >"$TMPD/sum" 2>"$TMPD/err"
+grep -Eq '^family +16 B +64 B +256 B +1 KiB +4 KiB +16 KiB$' "$TMPD/sum" &&
+    grep -Eq '^csum +[a-z0-9]+ +[a-z0-9]+ ' "$TMPD/sum"
+ok $? "the quick sweep's summary: a column per size, a row per family"
+awk 'length($0) > 79 { print "# " length($0) ": " $0; b = 1 } END { exit b }' \
+    "$TMPD/sum"
+ok $? "... no line wider than 79 columns"
+n=$(awk '/^$/ { exit } { n++ } END { print n + 0 }' "$TMPD/sum")
+[ "$n" -le 20 ]
+ok $? "... in at most 20 lines, leaving a screen's rest to its notes ($n)"
 "$CSUMBENCH" run -q -f csum $F -o "$TMPD/g.csv"
 [ "$(sizes "$TMPD/g.csv")" = default ]; ok $? "-f csum asks for a grid: the default sizes"
 "$CSUMBENCH" run -q -a 1 -k csum.ref $F -o "$TMPD/g.csv"

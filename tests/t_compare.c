@@ -905,8 +905,8 @@ test_summary_agrees(void)
 	    "summary: at 64 B memcpy.x wins, as the table says (%s)", l64);
 	tap_ok(strstr(l128, "within noise of y") != NULL,
 	    "summary: at 128 B within noise, as the table says (%s)", l128);
-	tap_ok(strstr(text, "\n1 of 2 points: too few samples to test the "
-	    "margin, shown within noise (-r 72 or more)\n") != NULL,
+	tap_ok(strstr(text, "\n1 of 2 points: too few samples to test, "
+	    "shown within noise (-r 72 or more)\n") != NULL,
 	    "summary: says how many points it could not test, and the -r "
 	    "that would");
 	compare_result_free(&res);

@@ -23,7 +23,7 @@ if script -qec true /dev/null >/dev/null 2>&1; then
 	script -qec "$CSUMBENCH run -k memcpy.libc,memcpy.bytes -s 1024,4096 -r 31 --target-ci 0 -W no-all" /dev/null >"$TMPD/tty" 2>&1
 	sed 's/\r$//; s/.*\r//' <"$TMPD/tty" >"$TMPD/sum"
 	grep -Eq '^memcpy +1 KiB - 4 KiB +memcpy\.libc +[0-9.]+ - [0-9.]+ +within noise of bytes$' "$TMPD/sum" &&
-	    grep -q '^2 of 2 points: too few samples to test the margin, shown within noise (-r 72 or more)$' "$TMPD/sum"
+	    grep -q '^2 of 2 points: too few samples to test, shown within noise (-r 72 or more)$' "$TMPD/sum"
 	ok $? "terminal -r 31: too few blocks to test, within noise and says so"
 	$R -k memcpy.libc,memcpy.bytes -s 1024,4096 -r 31 --target-ci 0 -W no-all --baseline memcpy.bytes --style csv >"$TMPD/bl.csv"
 	[ "$(cell "$TMPD/bl.csv" row=point noise | sort -u)" = yes ]; ok $? "... as run --baseline's table says of the same samples count"
