@@ -187,8 +187,8 @@ void
 warn_machine(const struct cpuinfo *ci)
 {
 	if (ci->hypervisor[0] != '\0')
-		warn_once(WARN_VM, "a VM (%s): runs differ by tens of %%; "
-		    "compare within one run", ci->hypervisor);
+		warn_once(WARN_VM, "a VM (%s): compare in one run, not across "
+		    "runs", ci->hypervisor);
 	if (ci->governor[0] != '\0' &&
 	    strcmp(ci->governor, "performance") != 0)
 		warn_once(WARN_GOVERNOR, "frequency governor \"%s\": "
@@ -197,9 +197,8 @@ warn_machine(const struct cpuinfo *ci)
 		warn_once(WARN_TURBO, "turbo/boost on: the clock follows load "
 		    "and heat; turn it off");
 	if (ci->loadavg1 > 0.5 * ci->online_cpus)
-		warn_once(WARN_LOAD, "load %.2f on %d CPUs: other work shares "
-		    "the cores; measure when idle", ci->loadavg1,
-		    ci->online_cpus);
+		warn_once(WARN_LOAD, "load %.2f on %d CPUs: measure when idle",
+		    ci->loadavg1, ci->online_cpus);
 }
 
 void
@@ -238,8 +237,8 @@ warn_unconverged(const struct point *pts, size_t n, double target,
 		warn_pct(wide, sizeof(wide), warn_hw(worst));
 		warn_max_time(set, sizeof(set), max_time, hw[open / 2], target);
 		warn_once(WARN_CI, "%zu of %zu points short of --target-ci "
-		    "%g%% overlap another kernel's interval: median CI %s, "
-		    "widest %s (%s, %s); to settle them set --max-time %s",
+		    "%g%% overlap another kernel: CI %s, widest %s (%s, %s); "
+		    "set --max-time %s",
 		    open, n, target * 100, med, wide, worst->k->name,
 		    summary_size(worst->size, sz, sizeof(sz)), set);
 	}
