@@ -3,7 +3,8 @@
  *
  *   0..31              AVX-512: one byte-masked zmm load and store;
  *                      AVX2: 16/8/4/2/1-byte moves from both ends
- *   32..128            5 ymm moves spread over the buffer (both ISAs)
+ *   32..64             2 ymm moves from both ends (both ISAs)
+ *   65..128            4 ymm moves from both ends (both ISAs)
  *   129..256           8 ymm moves from both ends (both ISAs)
  *   257..512           8 zmm (AVX-512) or 16 ymm moves from both ends,
  *                      whatever the thresholds (AVX2: behind one more
@@ -18,7 +19,9 @@
  *
  * The straight-line paths are assembly, for the reasons given in
  * memset_auto.c: the first source vector is loaded before the size
- * compares, 32..128 bytes take no branch at all, 129..256 one, and the ISA
+ * compares, 32..64 bytes take no branch, 65..128 and 129..256 one (five
+ * moves spread over 32..128 bytes took no branch but cost a cycle more
+ * than two at 64 bytes on Zen 4: a store more than glibc's), and the ISA
  * is looked at only below 32 bytes and above 256, so on these sizes an
  * AVX2-only CPU runs the same instructions as an AVX-512 one. src and dst
  * do not overlap (memcpy), so loads and stores may interleave. Copies
@@ -70,24 +73,38 @@ X86_ASM_FUNC(memcpy_auto)
 	"cmpq	$128, %rdx\n\t"
 	"ja	.Lmc_129\n\t"
 	/*
-	 * 32..128 bytes, no taken branch: five moves at 0, a, 2a, 3a and
-	 * n - 32, a = (n - 32) / 4 (at most 24, so no gap between them, and
-	 * 3a + 32 >= n - 32 for n <= 160).
+	 * 32..128 bytes: the first and last 32 loaded before the one
+	 * compare; 32..64 bytes fall through to two moves, 65..128 take
+	 * four (the first and last 64 bytes).
 	 */
-	"leaq	-32(%rdx), %rcx\n\t"
-	"shrq	$2, %rcx\n\t"
-	"leaq	(%rcx,%rcx,2), %r9\n\t"
 	"vmovdqu -32(%rsi,%rdx), %ymm1\n\t"
-	"vmovdqu (%rsi,%rcx), %ymm2\n\t"
-	"vmovdqu (%rsi,%rcx,2), %ymm3\n\t"
-	"vmovdqu (%rsi,%r9), %ymm4\n\t"
+	"cmpq	$64, %rdx\n\t"
+	"ja	.Lmc_65\n\t"
 	"vmovdqu %ymm0, (%rdi)\n\t"
 	"vmovdqu %ymm1, -32(%rdi,%rdx)\n\t"
-	"vmovdqu %ymm2, (%rdi,%rcx)\n\t"
-	"vmovdqu %ymm3, (%rdi,%rcx,2)\n\t"
-	"vmovdqu %ymm4, (%rdi,%r9)\n\t"
+	"vzeroupper\n\t"
+	"ret\n\t"
+	".p2align 5\n"
+".Lmc_65:\n\t"
+	X86_GOT(ktune, "%r8")
+	"cmpb	$0xdf, " KT(HAVE) "\n\t"
+	"jbe	.Lmc_65y\n\t"
+	"vmovdqu64 (%rsi), %zmm16\n\t"
+	"vmovdqu64 -64(%rsi,%rdx), %zmm17\n\t"
+	"vmovdqu64 %zmm16, (%rdi)\n\t"
+	"vmovdqu64 %zmm17, -64(%rdi,%rdx)\n\t"
 	"vzeroupper\n\t"
 	"ret\n"
+".Lmc_65y:\n\t"
+	"vmovdqu 32(%rsi), %ymm2\n\t"
+	"vmovdqu -64(%rsi,%rdx), %ymm3\n\t"
+	"vmovdqu %ymm0, (%rdi)\n\t"
+	"vmovdqu %ymm2, 32(%rdi)\n\t"
+	"vmovdqu %ymm3, -64(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm1, -32(%rdi,%rdx)\n\t"
+	"vzeroupper\n\t"
+	"ret\n\t"
+	".p2align 6\n"
 ".Lmc_129:\n\t"
 	"cmpq	$256, %rdx\n\t"
 	"ja	.Lmc_big\n\t"

@@ -3,7 +3,8 @@
  *
  *   0..31              AVX-512: one byte-masked zmm store;
  *                      AVX2: 16/8/4/2/1-byte stores from both ends
- *   32..128            5 ymm stores spread over the buffer (both ISAs)
+ *   32..64             2 ymm stores from both ends (both ISAs)
+ *   65..128            4 ymm stores from both ends (both ISAs)
  *   129..256           8 ymm stores from both ends (both ISAs)
  *   257..512 (AVX-512) 8 zmm stores from both ends
  *   above, below both thresholds: an aligned-store loop, 256 (zmm) or
@@ -18,8 +19,10 @@
  * costs a few cycles and every taken branch and every instruction shows
  * (measured: each taken branch on the way to a short store costs about a
  * cycle on Zen 5, a tenth of the call). The byte is broadcast before the
- * size compares (the stores' only dependency starts first); 32..128 bytes
- * take no branch at all and 129..256 one; the ISA is looked at only below
+ * size compares (the stores' only dependency starts first); 32..64 bytes
+ * take no branch, 65..128 and 129..256 one (five stores spread over
+ * 32..128 bytes took no branch, but a cycle more than two stores at 64
+ * bytes on Zen 4); the ISA is looked at only below
  * 32 bytes and above 256, so on these sizes an AVX2-only CPU runs the
  * same instructions as an AVX-512 one; each size class returns on its
  * own; ymm paths end in vzeroupper, and the AVX-512 ones use zmm16
@@ -76,20 +79,22 @@ X86_ASM_FUNC(memset_auto)
 	"cmpq	$128, %rdx\n\t"
 	"ja	.Lms_129\n\t"
 	/*
-	 * 32..128 bytes, no taken branch: five stores at 0, a, 2a, 3a and
-	 * n - 32, a = (n - 32) / 4 (at most 24, so no gap between them, and
-	 * 3a + 32 >= n - 32 for n <= 160).
+	 * 32..128 bytes: 32..64 fall through to two stores from both ends,
+	 * 65..128 take four (the first and last 64 bytes).
 	 */
-	"leaq	-32(%rdx), %rcx\n\t"
-	"shrq	$2, %rcx\n\t"
-	"leaq	(%rcx,%rcx,2), %r9\n\t"
 	"vmovdqu %ymm0, (%rdi)\n\t"
 	"vmovdqu %ymm0, -32(%rdi,%rdx)\n\t"
-	"vmovdqu %ymm0, (%rdi,%rcx)\n\t"
-	"vmovdqu %ymm0, (%rdi,%rcx,2)\n\t"
-	"vmovdqu %ymm0, (%rdi,%r9)\n\t"
+	"cmpq	$64, %rdx\n\t"
+	"ja	.Lms_65\n\t"
 	"vzeroupper\n\t"
-	"ret\n"
+	"ret\n\t"
+	".p2align 5\n"
+".Lms_65:\n\t"
+	"vmovdqu %ymm0, 32(%rdi)\n\t"
+	"vmovdqu %ymm0, -64(%rdi,%rdx)\n\t"
+	"vzeroupper\n\t"
+	"ret\n\t"
+	".p2align 6\n"
 ".Lms_129:\n\t"
 	"cmpq	$256, %rdx\n\t"
 	"ja	.Lms_big\n\t"
