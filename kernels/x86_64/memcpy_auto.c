@@ -4,7 +4,8 @@
  *   0..31              AVX-512: one byte-masked zmm load and store;
  *                      AVX2: 16/8/4/2/1-byte moves from both ends
  *   32..64             2 ymm moves from both ends (both ISAs)
- *   65..128            4 ymm moves from both ends (both ISAs)
+ *   65..128            AVX-512: 2 zmm moves from both ends;
+ *                      AVX2: 4 ymm moves from both ends
  *   129..256           8 ymm moves from both ends (both ISAs)
  *   257..512           8 zmm (AVX-512) or 16 ymm moves from both ends,
  *                      whatever the thresholds (AVX2: behind one more
@@ -21,9 +22,9 @@
  * memset_auto.c: the first source vector is loaded before the size
  * compares, 32..64 bytes take no branch, 65..128 and 129..256 one (five
  * moves spread over 32..128 bytes took no branch but cost a cycle more
- * than two at 64 bytes on Zen 4: a store more than glibc's), and the ISA
- * is looked at only below 32 bytes and above 256, so on these sizes an
- * AVX2-only CPU runs the same instructions as an AVX-512 one. src and dst
+ * than two at 64 bytes on Zen 4), and the ISA is looked at only below 32
+ * bytes, in 65..128 and above 256 (so on 32..64 and 129..256 bytes an
+ * AVX2-only CPU runs the same instructions as an AVX-512 one). src and dst
  * do not overlap (memcpy), so loads and stores may interleave. Copies
  * past the thresholds go on in C (memcpy_auto_long).
  */
