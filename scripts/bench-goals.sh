@@ -3,7 +3,7 @@
 # measured ratio beside its goal.
 #
 #   sh scripts/bench-goals.sh [-n RUNS] [-r REPS] [-k] [-m MASK [-G]]
-#       [-l OBJECT]
+#       [-l OBJECT] [-L LAYOUTS [-K OBJECT]]
 #
 # The goals (hot, L1-resident buffers; every ratio comes from one
 # `csumbench run` in which the kernels compared are interleaved, so drift
@@ -36,6 +36,16 @@
 # older csumbench, net, plus the overhead column), so ratios at a few
 # cycles per call stay meaningful.
 #
+# -L LAYOUTS judges the small sizes across code layouts: memcpy.auto,
+# memset.auto and csum.auto are then timed from the built-in kernels as a
+# kernel object (-K OBJECT; by default csumbench-kernels.so beside
+# csumbench, else in pkg-config's kernelsdir) loaded LAYOUTS times (1 to
+# 4, run --replicas), each copy's code at another offset in its page. At
+# 64-256 bytes a call is 8-12 core cycles and where the code sits moves
+# it by one, more than the processes of -n do (they share the linker's
+# layout). A goal is then judged on the median over the layouts, and the
+# report says in how many layouts it was missed.
+#
 # -m MASK runs every comparison with CSUMBENCH_CPU_MASK=MASK (e.g.
 # avx512: the AVX2 paths of an AVX-512 CPU, as on a CPU without it) and,
 # so that libc is measured on the same footing, with glibc's own code
@@ -57,7 +67,9 @@ keep=0
 mask=
 glibc=1
 lso=
-while getopts "n:r:km:Gl:" opt; do
+layouts=0
+kso=
+while getopts "n:r:km:Gl:L:K:" opt; do
 	case $opt in
 	n) runs=$OPTARG ;;
 	r) reps=$OPTARG ;;
@@ -65,13 +77,19 @@ while getopts "n:r:km:Gl:" opt; do
 	m) mask=$OPTARG ;;
 	G) glibc=0 ;;
 	l) lso=$OPTARG ;;
+	L) layouts=$OPTARG ;;
+	K) kso=$OPTARG ;;
 	*) echo "usage: bench-goals.sh [-n RUNS] [-r REPS] [-k] [-m MASK [-G]]" \
-	       "[-l OBJECT]" >&2
+	       "[-l OBJECT] [-L LAYOUTS [-K OBJECT]]" >&2
 	   exit 2 ;;
 	esac
 done
 case $runs in
 ''|*[!0-9]*|0) echo "bench-goals.sh: -n wants a positive count" >&2; exit 2 ;;
+esac
+case $layouts in
+[0-4]) ;;
+*) echo "bench-goals.sh: -L wants a count of layouts from 1 to 4" >&2; exit 2 ;;
 esac
 
 if [ -n "${CSUMBENCH:-}" ]; then
@@ -111,6 +129,24 @@ if [ -z "${cb:-}" ] || ! [ -x "$cb" ]; then
 	exit 2
 fi
 
+# The built-in kernels as an object, for -L.
+if [ "$layouts" -gt 0 ] && [ -z "$kso" ]; then
+	kso=$(dirname "$cb")/csumbench-kernels.so
+	[ -f "$kso" ] ||
+	    kso=$(pkg-config --variable=kernelsdir csumbench 2>/dev/null)/csumbench-kernels.so
+fi
+if [ "$layouts" -gt 0 ] && ! [ -f "$kso" ]; then
+	echo "bench-goals.sh: -L: no csumbench-kernels.so found (give -K OBJECT)" >&2
+	exit 2
+fi
+# What -L adds to a run, and how it names the .auto kernel.
+lay=
+auto=
+if [ "$layouts" -gt 0 ]; then
+	lay="--load $kso=lay --replicas $layouts"
+	auto='lay*:'
+fi
+
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-goals.XXXXXX") || exit 2
 if [ "$keep" -eq 0 ]; then
 	trap 'rm -rf "$tmp"' EXIT
@@ -140,6 +176,8 @@ $1 == "brand" || $1 == "cpu" || $1 == "features" || $1 == "timer" ||
 $1 == "compiler" || $1 == "cflags" || $1 == "tuning"' "$tmp/info"
 echo "mask           ${CSUMBENCH_CPU_MASK:-none}${GLIBC_TUNABLES:+ (libc: GLIBC_TUNABLES=$GLIBC_TUNABLES)}"
 echo "csumbench: $cb; $runs run(s) of each comparison, $reps samples per point"
+[ "$layouts" -gt 0 ] &&
+    echo "layouts: memcpy.auto, memset.auto and csum.auto in $layouts code layouts ($kso)"
 
 # The L1 load ceiling, with the features the mask leaves (bytes per unit
 # of the same timer as the runs).
@@ -158,9 +196,13 @@ i=1
 while [ "$i" -le "$runs" ]; do
 	run csum 'csum.*,memcpy.libc' 4096,16384
 	run csum_copy 'csum_copy.*,csum.*,memcpy.libc' 4096
-	run memcpy 'memcpy.libc,memcpy.auto' default
-	run memset 'memset.libc,memset.auto' default
-	run small 'csum.adc,csum.generic64,csum.generic32,csum.auto' 20,40
+	# shellcheck disable=SC2086 # $lay is words
+	run memcpy "memcpy.libc,${auto}memcpy.auto" default $lay
+	# shellcheck disable=SC2086
+	run memset "memset.libc,${auto}memset.auto" default $lay
+	# shellcheck disable=SC2086
+	run small "csum.adc,csum.generic64,csum.generic32,${auto}csum.auto" \
+	    20,40 $lay
 	[ -n "$lso" ] && run linux 'csum.auto,linux:csum.*' \
 	    1,2,3,4,7,8,15,16,20,32,40,64,128,256,512,1K,1500,2K,4K,16K,64K \
 	    --load "$lso=linux"
@@ -180,7 +222,15 @@ FNR == 1 {
 }
 {
 	k = $col["kernel"]; s = $col["size"] + 0
-	n = ++nmed[f, k, s]
+	# -L: "lay.2:memcpy.auto" is memcpy.auto in layout lay.2.
+	lk = k
+	if (k ~ /^lay(\.[0-9]+)?:/) {
+		lid = substr(k, 1, index(k, ":") - 1)
+		k = substr(k, index(k, ":") + 1)
+		lk = k "#" lid
+		layk[f, k, lid] = 1
+	}
+	n = ++nmed[f, lk, s]
 	# The whole call as a caller pays it: the median, which is of whole
 	# calls where the file says so (a cost column), else the net median
 	# of an older csumbench plus the empty-call floor it subtracted. At
@@ -188,7 +238,7 @@ FNR == 1 {
 	# differences (even of a negative one); whole calls keep ratios
 	# meaningful.
 	whole = ("cost" in col) && $col["cost"] == "whole"
-	val[f, k, s, n] = $col["median"] + (whole ? 0 : $col["overhead"])
+	val[f, lk, s, n] = $col["median"] + (whole ? 0 : $col["overhead"])
 	unit = $col["unit"]
 	if (!((f, s) in seen)) {
 		seen[f, s] = 1
@@ -210,6 +260,46 @@ function pool(    key, parts, n, i, j, t, a) {
 			}
 		med[key] = n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 	}
+}
+# -L: the time of a kernel is the median over its layouts of their medians;
+# nl[f, k] layouts, named lname[f, k, 1..].
+function lpool(    key, parts, f, k, i, j, n, s, t, a, x) {
+	for (key in layk) {
+		split(key, parts, SUBSEP)
+		nl[parts[1], parts[2]]++
+		lname[parts[1], parts[2], nl[parts[1], parts[2]]] = parts[3]
+	}
+	for (key in nl) {
+		split(key, parts, SUBSEP)
+		f = parts[1]; k = parts[2]; n = nl[key]
+		for (j = 1; j <= nsz[f]; j++) {
+			s = sz[f, j]
+			for (i = 1; i <= n; i++)
+				a[i] = med[f, k "#" lname[f, k, i], s]
+			for (i = 2; i <= n; i++)
+				for (t = i; t > 1 && a[t - 1] > a[t]; t--) {
+					x = a[t]; a[t] = a[t - 1]; a[t - 1] = x
+				}
+			med[f, k, s] = n % 2 ? a[(n + 1) / 2] : \
+			    (a[n / 2] + a[n / 2 + 1]) / 2
+		}
+	}
+}
+# -L: "; below in 1 of 4 layouts (worst 0.90x)": the ratio num over the time of k
+# in each layout of k at size s against goal; "" without layouts.
+function layouts(f, k, s, num, goal,    i, r, lo, below) {
+	if (!((f, k) in nl))
+		return ""
+	below = 0; lo = ""
+	for (i = 1; i <= nl[f, k]; i++) {
+		r = num / med[f, k "#" lname[f, k, i], s]
+		if (r < goal * 0.99)
+			below++
+		if (lo == "" || r < lo)
+			lo = r
+	}
+	return sprintf("; below in %d of %d layouts (worst %.3fx)", below, \
+	    nl[f, k], lo)
 }
 function best(f, s, pre, skip,    key, parts, k, m, b) {
 	b = ""
@@ -240,6 +330,7 @@ function report(what, ratio, goal, cmp,    ok) {
 }
 END {
 	pool()
+	lpool()
 	missed = 0
 	csv = dir "/csum.csv"
 	b = best(csv, 4096, "csum.", "^csum\\.(ref|generic)")
@@ -286,7 +377,9 @@ END {
 			if (worst == "" || r < worst) {
 				worst = r; wsz = s
 			}
-			line = line sprintf("  %s %6d B: %.3fx\n", name, s, r)
+			line = line sprintf("  %s %6d B: %.3fx%s\n", name, s, r, \
+			    layouts(csv, name ".auto", s, \
+			    med[csv, name ".libc", s], 0.95))
 			if (r < 0.99)
 				lose = lose " " s
 			if (r < 0.95)
@@ -308,6 +401,9 @@ END {
 		b = best(csv, s, "csum.", "^csum\\.auto$")
 		report(sprintf("csum %d B: best scalar (%s) / csum.auto", s, b), \
 		    med[csv, b, s] / med[csv, "csum.auto", s], 1, ">=")
+		l = layouts(csv, "csum.auto", s, med[csv, b, s], 1)
+		if (l != "")
+			printf "  csum.auto %d B%s\n", s, l
 	}
 	csv = dir "/linux.csv"
 	worst = ""; lose = ""
