@@ -6,7 +6,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "cmp_test.h"
