@@ -205,13 +205,6 @@ unsigned compare_replica(const char *kernel);
  * samples for its test): one line naming the points.
  */
 int	compare_gate(const struct cmp_result *res, const struct cmp_opts *o);
-/*
- * Did a rule keep the point whose lead row is r out of the gate's verdict?
- * Rule 0: every copy more than PCT slower, but by no more than
- * --min-delta; rule 1: the own test of some copies failed it, not of
- * every one. Either is named with the verdict, never passed silently.
- */
-int	compare_kept_out(const struct cmp_row *r, int rule);
 void	compare_result_free(struct cmp_result *res);
 /* All of the above: match, print on out, verdict (0 or EXIT_CHECK), or -1
  * with err as compare_match. */
@@ -231,7 +224,7 @@ size_t	compare_gate_samples(size_t m, double alpha);
 size_t	compare_table_samples(double alpha);
 /*
  * The paired test of one run: a and b's n samples (b against scale * a)
- * cut into the segments a test at level wants (compare.c), each
+ * cut into the segments a test at level wants (cmp_test.h), each
  * segment's median difference one observation of the exact signed-rank
  * test; *nseg is set to the segments tested. compare_paired_few: too few
  * of them for any p-value below level.

@@ -7,30 +7,31 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gate.h"
 #include "gate_out.h"
 #include "provenance.h"
 #include "util.h"
 
-enum gate_state { GS_PASS, GS_FAIL, GS_ERROR, GS_SMALL, GS_PARTIAL };
+enum gate_out_state { GS_PASS, GS_FAIL, GS_ERROR, GS_SMALL, GS_PARTIAL };
 
 /* What the gate made of the point whose lead row is r. */
-static enum gate_state
-gate_state(const struct cmp_row *r)
+static enum gate_out_state
+gate_out_state(const struct cmp_row *r)
 {
 	if (r->gate_fail)
 		return GS_FAIL;
 	if (r->cannot_judge || r->cannot)
 		return GS_ERROR;
-	if (compare_kept_out(r, 0))
+	if (gate_kept_out(r, 0))
 		return GS_SMALL;
-	if (compare_kept_out(r, 1))
+	if (gate_kept_out(r, 1))
 		return GS_PARTIAL;
 	return GS_PASS;
 }
 
 /* The kernel of a row's B side without its object: "csum.generic64". */
 static const char *
-gate_kernel(const struct cmp_row *r)
+gate_out_kernel(const struct cmp_row *r)
 {
 	const char *c = strchr(r->b->kernel, ':');
 
@@ -39,7 +40,7 @@ gate_kernel(const struct cmp_row *r)
 
 /* The point's position: "64 B, offsets 0/0, distance 2048, hot, throughput". */
 static void
-gate_position(const struct cmp_row *r, char *buf, size_t len)
+gate_out_position(const struct cmp_row *r, char *buf, size_t len)
 {
 	char sz[80];
 
@@ -54,7 +55,8 @@ gate_position(const struct cmp_row *r, char *buf, size_t len)
 
 /* The change of a point: "+21.3% (+1.95 ticks), 4 of 4 copies slower ...". */
 static void
-gate_change(const struct cmp_row *r, const char *unit, char *buf, size_t len)
+gate_out_change(const struct cmp_row *r, const char *unit, char *buf,
+    size_t len)
 {
 	int n;
 
@@ -73,7 +75,7 @@ gate_change(const struct cmp_row *r, const char *unit, char *buf, size_t len)
 
 /* s with XML's five special characters escaped, on fp. */
 static void
-gate_xml(FILE *fp, const char *s)
+gate_out_xml(FILE *fp, const char *s)
 {
 	for (; *s != '\0'; s++)
 		switch (*s) {
@@ -86,7 +88,7 @@ gate_xml(FILE *fp, const char *s)
 		}
 }
 
-static const char *const gate_why[] = {
+static const char *const gate_out_why[] = {
 	[GS_PASS] = "",
 	[GS_FAIL] = "significantly more than the threshold slower",
 	[GS_ERROR] = "the gate cannot judge this point",
@@ -97,14 +99,14 @@ static const char *const gate_why[] = {
 
 /* The counts of the points' states. */
 static void
-gate_count(const struct cmp_result *res, size_t *n)
+gate_out_count(const struct cmp_result *res, size_t *n)
 {
 	size_t i;
 
 	memset(n, 0, 5 * sizeof(*n));
 	for (i = 0; i < res->n; i++)
 		if (res->rows[i].lead)
-			n[gate_state(&res->rows[i])]++;
+			n[gate_out_state(&res->rows[i])]++;
 }
 
 void
@@ -113,9 +115,9 @@ gate_out_junit(FILE *fp, const struct cmp_result *res,
 {
 	size_t i, n[5], total;
 	char pos[200], chg[300], name[64];
-	enum gate_state st;
+	enum gate_out_state st;
 
-	gate_count(res, n);
+	gate_out_count(res, n);
 	total = n[GS_PASS] + n[GS_FAIL] + n[GS_ERROR] + n[GS_SMALL] +
 	    n[GS_PARTIAL];
 	snprintf(name, sizeof(name), "csumbench gate (B more than %g%% "
@@ -132,29 +134,29 @@ gate_out_junit(FILE *fp, const struct cmp_result *res,
 
 		if (!r->lead)
 			continue;
-		st = gate_state(r);
-		gate_position(r, pos, sizeof(pos));
-		gate_change(r, res->unit, chg, sizeof(chg));
+		st = gate_out_state(r);
+		gate_out_position(r, pos, sizeof(pos));
+		gate_out_change(r, res->unit, chg, sizeof(chg));
 		fputs("    <testcase classname=\"", fp);
-		gate_xml(fp, gate_kernel(r));
+		gate_out_xml(fp, gate_out_kernel(r));
 		fputs("\" name=\"", fp);
-		gate_xml(fp, pos);
+		gate_out_xml(fp, pos);
 		fputs("\">\n", fp);
 		if (st == GS_FAIL || st == GS_ERROR || st == GS_SMALL) {
 			fprintf(fp, "      <%s message=\"", st == GS_FAIL ?
 			    "failure" : st == GS_ERROR ? "error" : "skipped");
-			gate_xml(fp, gate_why[st]);
+			gate_out_xml(fp, gate_out_why[st]);
 			fputs(": ", fp);
-			gate_xml(fp, chg);
+			gate_out_xml(fp, chg);
 			if (st == GS_FAIL && !isnan(r->pg))
 				fprintf(fp, ", p = %.2g", r->pg);
 			fputs("\"/>\n", fp);
 		}
 		fputs("      <system-out>", fp);
-		gate_xml(fp, chg);
+		gate_out_xml(fp, chg);
 		if (st == GS_PARTIAL) {
 			fputs("; ", fp);
-			gate_xml(fp, gate_why[st]);
+			gate_out_xml(fp, gate_out_why[st]);
 		}
 		fputs("</system-out>\n    </testcase>\n", fp);
 	}
@@ -167,15 +169,15 @@ gate_out_junit(FILE *fp, const struct cmp_result *res,
  * +23.1%) | 0.2% | 3.1e-05 | **FAIL** |"
  */
 static void
-gate_md_row(FILE *fp, const struct cmp_row *r)
+gate_out_md_row(FILE *fp, const struct cmp_row *r)
 {
 	char pos[200];
 	static const char *const word[] = { "pass", "**FAIL**",
 	    "**cannot judge**", "not judged (--min-delta)",
 	    "pass (some copies only)" };
 
-	gate_position(r, pos, sizeof(pos));
-	fprintf(fp, "| `%s` | %s | ", gate_kernel(r), pos);
+	gate_out_position(r, pos, sizeof(pos));
+	fprintf(fp, "| `%s` | %s | ", gate_out_kernel(r), pos);
 	if (isfinite(r->ratio))
 		fprintf(fp, "%+.2f%% | %+.3g | ", (r->ratio - 1) * 100,
 		    r->delta);
@@ -189,12 +191,12 @@ gate_md_row(FILE *fp, const struct cmp_row *r)
 		fputs("| | ", fp);
 	if (!isnan(r->pg))
 		fprintf(fp, "%.2g", r->pg);
-	fprintf(fp, " | %s |\n", word[gate_state(r)]);
+	fprintf(fp, " | %s |\n", word[gate_out_state(r)]);
 }
 
-/* The points of res in the states wanted (a bit set of gate_state). */
+/* The points of res in the states wanted (a bit set of gate_out_state). */
 static void
-gate_md_table(FILE *fp, const struct cmp_result *res,
+gate_out_md_table(FILE *fp, const struct cmp_result *res,
     const struct cmp_opts *o, unsigned want)
 {
 	size_t i;
@@ -205,13 +207,13 @@ gate_md_table(FILE *fp, const struct cmp_result *res,
 	    o->fail_above);
 	for (i = 0; i < res->n; i++)
 		if (res->rows[i].lead &&
-		    (want & (1u << gate_state(&res->rows[i]))))
-			gate_md_row(fp, &res->rows[i]);
+		    (want & (1u << gate_out_state(&res->rows[i]))))
+			gate_out_md_row(fp, &res->rows[i]);
 }
 
 /* The points whose cost moved most between copies, at most 5. */
 static void
-gate_md_layout(FILE *fp, const struct cmp_result *res)
+gate_out_md_layout(FILE *fp, const struct cmp_result *res)
 {
 	const struct cmp_row *top[5] = { NULL };
 	size_t i, j, k, n = 0;
@@ -237,9 +239,9 @@ gate_md_layout(FILE *fp, const struct cmp_result *res)
 	    "between copies of one build (the same code at other offsets):\n\n",
 	    fp);
 	for (i = 0; i < n; i++) {
-		gate_position(top[i], pos, sizeof(pos));
-		fprintf(fp, "- `%s`, %s: %.1f%%\n", gate_kernel(top[i]), pos,
-		    top[i]->layout * 100);
+		gate_out_position(top[i], pos, sizeof(pos));
+		fprintf(fp, "- `%s`, %s: %.1f%%\n", gate_out_kernel(top[i]),
+		    pos, top[i]->layout * 100);
 	}
 }
 
@@ -251,7 +253,7 @@ gate_out_markdown(FILE *fp, const struct cmp_result *res,
 	const char *hv = provenance_get(&res->b->prov, "hypervisor");
 	size_t n[5];
 
-	gate_count(res, n);
+	gate_out_count(res, n);
 	fprintf(fp, "## csumbench gate: %s\n\n", rc == 0 ? "pass" : rc == 1 ?
 	    "FAIL" : "cannot judge");
 	fprintf(fp, "%zu of %zu points significantly more than %g%% slower in "
@@ -266,12 +268,12 @@ gate_out_markdown(FILE *fp, const struct cmp_result *res,
 	    cpu != NULL ? cpu : "unknown", hv != NULL &&
 	    *hv != '\0' ? ", a VM guest of " : "", hv != NULL ? hv : "");
 	if (n[GS_FAIL] + n[GS_ERROR] + n[GS_SMALL] + n[GS_PARTIAL] > 0) {
-		gate_md_table(fp, res, o, 1u << GS_FAIL | 1u << GS_ERROR |
+		gate_out_md_table(fp, res, o, 1u << GS_FAIL | 1u << GS_ERROR |
 		    1u << GS_SMALL | 1u << GS_PARTIAL);
 		fputc('\n', fp);
 	}
 	fputs("<details><summary>Every point</summary>\n\n", fp);
-	gate_md_table(fp, res, o, ~0u);
+	gate_out_md_table(fp, res, o, ~0u);
 	fputs("\n</details>\n", fp);
-	gate_md_layout(fp, res);
+	gate_out_md_layout(fp, res);
 }

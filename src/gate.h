@@ -1,0 +1,25 @@
+/*
+ * gate.h - the regression gate of compare (gate.c). Its verdict on stderr
+ * is compare_gate (compare.h); for CI servers, gate_out.h.
+ */
+#ifndef CSUMBENCH_GATE_H
+#define CSUMBENCH_GATE_H
+
+#include "compare.h"
+
+/*
+ * The gate over res's tested rows: the points (a point's replicas
+ * together), m (the points with a ratio, for Bonferroni), each row judged
+ * when o->fail_above >= 0, each point over its replicas, and each lead
+ * row's summary of its point's copies.
+ */
+void	gate_rows(struct cmp_result *res, const struct cmp_opts *o);
+/*
+ * Did a rule keep the point whose lead row is r out of the gate's verdict?
+ * Rule 0: every copy more than PCT slower, but by no more than
+ * --min-delta; rule 1: the own test of some copies failed it, not of
+ * every one. Either is named with the verdict, never passed silently.
+ */
+int	gate_kept_out(const struct cmp_row *r, int rule);
+
+#endif
