@@ -143,17 +143,23 @@ session_warn_after(const struct session *s, const struct point *pts,
 		    "steal time or scaling" : "frequency scaling");
 }
 
+void
+session_setup(struct session *s)
+{
+	/* Pin before the timer is calibrated, so both see the same CPU. */
+	ctx_pin(s->cpu_arg, s->def_cpu);
+	ctx_timer(s->timer);
+	s->core_hz_start = ctx.timer.est_core_hz;
+}
+
 int
 session_measure(struct session *s, struct point *pts, size_t n, char *err,
     size_t errlen)
 {
 	int rc;
 
-	/* Pin before the timer is calibrated, so both see the same CPU. */
-	ctx_pin(s->cpu_arg, s->def_cpu);
-	ctx_timer(s->timer);
+	session_setup(s);
 	warn_machine(&ctx.cpu);
-	s->core_hz_start = ctx.timer.est_core_hz;
 	s->eo.ti = &ctx.timer;
 	s->eo.reps = (size_t)s->reps;
 	s->eo.llc = ctx.cpu.l3 ? ctx.cpu.l3 : ctx.cpu.l2;

@@ -76,6 +76,9 @@ unsigned long long session_seed(const struct session *s);
  */
 int	session_open(struct session *s, const char *path, int sidecar,
 	    char *err, size_t errlen);
+/* Pin (--cpu), then set up the timer (--timer): session_measure's
+ * first step, for a command that measures with its own loop. */
+void	session_setup(struct session *s);
 /* Measure pts[0..n-1] (grouped by position). 0, or -1 with err. */
 int	session_measure(struct session *s, struct point *pts, size_t n,
 	    char *err, size_t errlen);
