@@ -1,40 +1,29 @@
 /*
  * cmd_run.c - csumbench run: measure a sweep.
  *
- * In phases, each filling its part of struct run: run_parse (the option
- * values), run_defaults (a preset, --quick, the checks between options,
- * the grids), run_points (the plan: kernels x sizes x offsets,
- * runplan.h), run_open (where the results go), session_measure, run_emit
- * (the results, or --baseline's delta table).
+ * The options into struct run (run.h): run_parse (the values),
+ * run_defaults (a preset, --quick, the checks between options, the
+ * grids); then run.c's phases: run_points (the plan, runplan.h),
+ * run_outputs and run_open (where the results go), session_measure
+ * (session.h), run_emit (the results, or the delta table).
  */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cmd.h"
-#include "compare.h"
-#include "gatefile.h"
 #include "interrupt.h"
 #include "kobj.h"
-#include "layout.h"
 #include "optval.h"
-#include "preset.h"
-#include "provenance.h"
-#include "rformat.h"
-#include "rset.h"
-#include "runout.h"
-#include "runplan.h"
-#include "session.h"
+#include "run.h"
 #include "util.h"
 
 enum {
 	R_FAMILY, R_KERNEL, R_LOAD, R_SIZES, R_ALIGN, R_DISTANCE, R_PRESET,
-	R_REPS, R_OUTPUT, R_FORMAT, R_BASELINE, R_AB, R_REPLICAS, R_STYLE, R_FAIL_ABOVE,
-	R_MIN_DELTA, R_JUNIT, R_GATE_MD, R_COST,
-	R_ALPHA, R_QUICK, R_SAMPLE_TIME, R_WARMUP, R_SEED, R_TIMER, R_CPU,
+	R_REPS, R_OUTPUT, R_FORMAT, R_BASELINE, R_AB, R_REPLICAS, R_STYLE,
+	R_FAIL_ABOVE, R_MIN_DELTA, R_JUNIT, R_GATE_MD, R_COST, R_ALPHA, R_QUICK, R_SAMPLE_TIME, R_WARMUP, R_SEED, R_TIMER, R_CPU,
 	R_CACHE, R_MODE, R_TARGET_CI, R_MIN_TIME, R_MAX_TIME, R_TUNE_FILE,
 	R_QUIET, R_VERBOSE, R_WARN
 };
@@ -157,44 +146,7 @@ static const struct session_rows run_session_rows = {
 	.quiet = R_QUIET,
 };
 
-/* What one run is asked to do, what it built and what it saw. */
-struct run {
-	struct session	 s;		/* how it measures, and what it saw */
-	struct run_plan	 p;		/* what it measures */
-	const char	*output, *junit, *gate_md, *format;
-	const struct run_preset *preset;
-	int		 quick, reps_given, verbose;
-	unsigned long long given;	/* bit R_*: the option was given */
-	struct cmp_opts	 co;
-	/* Where the results go (run_open): a summary and, with -v, the
-	 * table on a terminal (2; 3 the wide view instead of the summary),
-	 * a table on stdout (1), a file or stdout as CSV or JSON (0),
-	 * nowhere but --baseline's table (-1). aside: a file, and the
-	 * summary on the terminal. */
-	int		 table, aside;
-	const struct rformat *fmt;
-	struct gatefile	 gf;		/* --junit, --gate-md */
-};
-
 #define GIVEN(r, i)	((r)->given & (1ull << (i)))
-
-/* The --preset called name, or exit 2 listing the known ones. */
-static const struct run_preset *
-run_preset(const char *name)
-{
-	const struct run_preset *p = preset_find(name);
-	char known[256] = "";
-	size_t n;
-
-	if (p != NULL)
-		return p;
-	for (p = run_presets; p->name != NULL; p++) {
-		n = strlen(known);
-		snprintf(known + n, sizeof(known) - n, "%s%s", n ? ", " : "",
-		    p->name);
-	}
-	usage_error("--preset: unknown preset \"%s\" (known: %s)", name, known);
-}
 
 /* --ab A,B: two different, valid object names. */
 static void
@@ -263,8 +215,9 @@ run_parse(struct run *r, struct options *o)
 	r->format = o->val[R_FORMAT];
 	if (options_given(o, R_AB))
 		run_parse_ab(r, o->val[R_AB]);
-	if (options_given(o, R_PRESET))
-		r->preset = run_preset(o->val[R_PRESET]);
+	if (options_given(o, R_PRESET) && (r->preset =
+	    preset_find(o->val[R_PRESET], err, sizeof(err))) == NULL)
+		usage_error("%s", err);
 	compare_opts_init(&r->co);
 	r->co.same_run = 1;
 	if ((options_given(o, R_REPLICAS) && optval_uint(OPTVAL_OF(o,
@@ -329,12 +282,8 @@ run_defaults(struct run *r, const struct options *o)
 	if (eo->max_time > 0 && eo->min_time > eo->max_time)
 		usage_error("--min-time %gs is longer than --max-time %gs",
 		    eo->min_time, eo->max_time);
-	if (grid_parse(p->sizes, &p->sg, err, sizeof(err)) != 0 ||
-	    grid_parse_align(p->align, &p->ag, err, sizeof(err)) != 0)
+	if (runplan_grids(p, err, sizeof(err)) != 0)
 		usage_error("%s", err);
-	if (p->distance != NULL && grid_parse_distance(p->distance,
-	    (size_t)sysconf(_SC_PAGESIZE), &p->dg, err, sizeof(err)) != 0)
-		usage_error("--distance: %s", err);
 	if (!to_stdout && rformat_for_path(out) == NULL && r->format == NULL &&
 	    !outfile_is_stream(out))
 		usage_error("--output: cannot tell the format of \"%s\" (use "
@@ -357,63 +306,19 @@ run_defaults(struct run *r, const struct options *o)
 		    "too)", r->format);
 }
 
-/* The kernels and the points, grouped by position; the samples the
- * comparison within the run needs. */
-static void
-run_points(struct run *r)
-{
-	struct run_plan *p = &r->p;
-	size_t m, need;
-	char err[512];
-
-	ctx_cpu();
-	ctx_tune(r->s.tune_file);
-	ctx_load(p->loads, p->nloads);
-	p->seed = r->s.eo.seed;
-	p->draw_seed = session_seed(&r->s);
-	if (runplan_kernels(p, err, sizeof(err)) != 0 ||
-	    runplan_points(p, err, sizeof(err)) != 0)
-		usage_error("%s", err);
-	r->co.placed = p->placed;
-	r->co.ab_a = p->ab[0];
-	r->co.ab_b = p->ab[1];
-	if (p->baseline != NULL)
-		r->co.a_kernel = p->baseline;
-	if (p->skipped[2])
-		talk("csumbench: %zu csum_diff point%s skipped: sizes must be "
-		    "multiples of 4\n", p->skipped[2], p->skipped[2] == 1 ? "" :
-		    "s");
-	if (p->skipped[1])
-		talk("csumbench: %zu point%s skipped: F/T sizes are csum_diff's "
-		    "only\n", p->skipped[1], p->skipped[1] == 1 ? "" : "s");
-	/* A delta table within one run tests segments of paired samples
-	 * (compare.h): enough for the test to reach alpha, under a gate
-	 * alpha / m. */
-	need = runplan_cmp_samples(p, r->co.alpha, &m);
-	if (r->s.reps >= need)
-		return;
-	if (!p->gate || !r->reps_given) {
-		if (p->gate)
-			talk("csumbench: --fail-above over %zu points: %zu "
-			    "samples per point (%zu segments of the run for the "
-			    "gate's test)\n", m, need, need / ENGINE_ROUND);
-		if (!r->reps_given)
-			r->s.reps = need;
-		return;
-	}
-	warnx_("--fail-above over %zu points needs %zu samples per point (-r "
-	    "%zu) to judge each: with -r %llu, a slower point may be one it "
-	    "cannot judge", m, need, need, r->s.reps);
-}
-
 /*
  * Options that shape what this run does not print: an error, not a
- * silent no-op. --style and --min-delta shape --baseline's table and
+ * silent no-op. -v adds to the summary; --style and --min-delta shape --baseline's table and
  * gate; --cost and --alpha also the summary, --cost also the table.
  */
 static void
 run_check_used(const struct run *r)
 {
+	if (r->verbose && r->table < 2 && !r->aside)
+		usage_error("--verbose adds the full table to the summary on a "
+		    "terminal; here the results are %s", r->table == 1 ?
+		    "the table already" : r->table < 0 ? "the delta table" :
+		    r->fmt->name);
 	if (GIVEN(r, R_MIN_DELTA) && r->co.fail_above < 0)
 		usage_error("--min-delta qualifies --fail-above");
 	if (r->p.baseline != NULL || r->p.ab[0] != NULL)
@@ -427,58 +332,6 @@ run_check_used(const struct run *r)
 	if (GIVEN(r, R_ALPHA) && r->table < 2 && !r->aside)
 		usage_error("--alpha is the significance level of --baseline's "
 		    "table and of the terminal summary, neither shown here");
-}
-
-/* Where the results go; a file is opened before measuring, to fail early. */
-static void
-run_open(struct run *r)
-{
-	int to_stdout = r->output == NULL || strcmp(r->output, "-") == 0;
-	int cmp = r->p.baseline != NULL || r->p.ab[0] != NULL;
-	size_t need = compare_table_samples(r->co.alpha);
-	char err[512];
-
-	/* --format decides; without it, a terminal gets the summary. */
-	if (r->format != NULL)
-		r->fmt = rformat_find(r->format);
-	else if (r->output == NULL ||
-	    (r->fmt = rformat_for_path(r->output)) == NULL)
-		r->fmt = rformat_find(r->output == NULL &&
-		    isatty(STDOUT_FILENO) ? "summary" : "csv");
-	r->table = !r->fmt->terminal ? 0 :
-	    strcmp(r->fmt->name, "table") == 0 ? 1 :
-	    strcmp(r->fmt->name, "wide") == 0 ? 3 : 2;
-	if (cmp)
-		r->table = to_stdout ? -1 : 0;
-	/* Results to a file: the terminal still shows the summary. */
-	r->aside = r->table == 0 && !to_stdout && verbose_level > 0 && !cmp &&
-	    isatty(STDOUT_FILENO);
-	if (r->verbose && r->table < 2 && !r->aside)
-		usage_error("--verbose adds the full table to the summary on a "
-		    "terminal; here the results are %s", r->table == 1 ?
-		    "the table already" : r->table < 0 ? "the delta table" :
-		    r->fmt->name);
-	run_check_used(r);
-	gatefile_open(&r->gf, r->junit, r->gate_md, &r->co);
-	/* The summary tells kernels apart with the test of a delta table
-	 * of one run (summary.h): without -r, the samples it needs. */
-	if ((r->table >= 2 || r->aside) && !r->reps_given && r->s.reps < need)
-		r->s.reps = need;
-	if (r->table == 0 && session_open(&r->s, r->output != NULL ?
-	    r->output : "-", r->fmt->sidecar, err, sizeof(err)) != 0)
-		usage_error("%s", err);
-}
-
-/* The terminal's view number view of the results. */
-static void
-run_show(const struct run *r, const struct rset *rs, int view)
-{
-	struct runout_view v = { .view = view, .alpha = r->co.alpha,
-	    .net = r->co.cost == CMP_COST_NET, .verbose = r->verbose,
-	    .distance = r->p.distance, .min_samples = r->s.er.min_samples,
-	    .max_samples = r->s.er.max_samples };
-
-	runout_write(stdout, rs, &v);
 }
 
 /* After a signal ended the sampling: only the points that have samples;
@@ -500,80 +353,38 @@ run_partial(struct run *r)
 	r->p.npts = n;
 }
 
-/* The results, then --baseline's deltas; the exit status. */
-static int
-run_emit(struct run *r)
-{
-	struct rset rs;
-	char err[1024];
-	int rc = 0, cmp = r->p.baseline != NULL || r->p.ab[0] != NULL;
-
-	if (r->s.er.stopped)
-		run_partial(r);
-	runplan_sort(&r->p);
-	rset_from_points(&rs, r->p.pts, r->p.npts, &ctx.timer);
-	session_provenance(&r->s, &rs.prov);
-	runplan_provenance(&r->p, &rs.prov);
-	session_provenance_sampling(&r->s, &rs.prov);
-	if (r->p.caches & 2) {
-		provenance_set(&rs.prov, "cold_pool_bytes", "%zu",
-		    r->s.er.cold_pool);
-		provenance_set(&rs.prov, "cold_order", "random");
-		provenance_set(&rs.prov, "cold_hugepages", "%s",
-		    r->s.er.cold_hugepages ? "requested" : "no");
-	}
-	runout_checks(&rs, (r->table >= 2 || r->aside) && !r->verbose);
-	if (r->table > 0)
-		run_show(r, &rs, r->table);
-	else if (r->table == 0) {
-		r->fmt->write(r->s.of.fp, &rs, NULL, rs.n);
-		if (session_commit(&r->s, &rs.prov, err, sizeof(err)) != 0)
-			usage_error("%s", err);
-		if (r->output != NULL && strcmp(r->output, "-") != 0)
-			talk("csumbench: wrote %zu points to %s\n", rs.n,
-			    r->output);
-	}
-	if (r->aside)
-		run_show(r, &rs, 2);
-	/* --replicas of loaded objects: what their layout did to each. */
-	if (r->p.replicas > 1 && r->p.ab[0] == NULL && (r->table > 0 ||
-	    r->aside || verbose_level > 0)) {
-		if (r->table > 0 || r->aside)
-			putchar('\n');
-		layout_write(r->table > 0 || r->aside ? stdout : stderr, &rs,
-		    10);
-	}
-	if (cmp && (rc = compare_sets(&rs, &rs, &r->co, stdout, err,
-	    sizeof(err))) < 0)
-		usage_error("%s", err);
-	gatefile_commit(&r->gf);
-	rset_free(&rs);
-	/* Written what was measured; now end as the signal asked. */
-	if (intr_caught())
-		intr_exit();
-	return rc;
-}
-
 static int
 run_exec(struct options *o)
 {
 	struct run r;
 	int rc, def_cpu = cpu_first_allowed();
-	char err[256];
+	char err[1024];
 
 	memset(&r, 0, sizeof(r));
 	run_parse(&r, o);
 	r.s.def_cpu = def_cpu;
 	run_defaults(&r, o);
-	run_points(&r);
+	ctx_cpu();
+	ctx_tune(r.s.tune_file);
+	ctx_load(r.p.loads, r.p.nloads);
+	if (run_points(&r, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	/* A loaded kernel is timed only once it is known to be right. */
 	ctx_verify_loaded(r.p.ks, r.p.nk);
-	run_open(&r);
-	r.s.nkernels = r.p.nk;
-	if (session_measure(&r.s, r.p.pts, r.p.npts, err, sizeof(err)) != 0)
+	run_outputs(&r);
+	run_check_used(&r);
+	/* A file is opened before measuring, to fail early. */
+	if (run_open(&r, err, sizeof(err)) != 0 ||
+	    session_measure(&r.s, r.p.pts, r.p.npts, err, sizeof(err)) != 0)
 		usage_error("%s", err);
-	rc = run_emit(&r);
+	if (r.s.er.stopped)
+		run_partial(&r);
+	if (run_emit(&r, &rc, err, sizeof(err)) != 0)
+		usage_error("%s", err);
 	runplan_free(&r.p);
+	/* Written what was measured; now end as the signal asked. */
+	if (intr_caught())
+		intr_exit();
 	return rc;
 }
 

@@ -199,6 +199,20 @@ runplan_copies(struct run_plan *p, char *err, size_t errlen)
 }
 
 int
+runplan_grids(struct run_plan *p, char *err, size_t errlen)
+{
+	char e[256];
+
+	if (grid_parse(p->sizes, &p->sg, err, errlen) != 0 ||
+	    grid_parse_align(p->align, &p->ag, err, errlen) != 0)
+		return -1;
+	if (p->distance != NULL && grid_parse_distance(p->distance,
+	    (size_t)sysconf(_SC_PAGESIZE), &p->dg, e, sizeof(e)) != 0)
+		return err_line(err, errlen, "--distance: %s", e);
+	return 0;
+}
+
+int
 runplan_kernels(struct run_plan *p, char *err, size_t errlen)
 {
 	char e[256];

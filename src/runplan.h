@@ -43,6 +43,8 @@ struct run_plan {
 	char		*copy_patterns;	/* -k with the copies' names */
 };
 
+/* Parse p's sizes, align and distance into its grids. 0, or -1 with err. */
+int	runplan_grids(struct run_plan *p, char *err, size_t errlen);
 /*
  * The kernels of p (after the objects are loaded): selected, paired and
  * placed for --ab, copied for --replicas, with --baseline's kernel. 0,
