@@ -13,6 +13,7 @@
 #include "arena.h"
 #include "cmd.h"
 #include "csv.h"
+#include "rtable.h"
 #include "rxrun.h"
 #include "select.h"
 #include "util.h"
@@ -244,42 +245,35 @@ rxrun_table(FILE *fp, const struct rxrun *x)
 	rxrun_table_check(fp, x);
 }
 
-static const char *const rxrun_columns[] = {
-	"cpu", "traffic", "segments", "frame_bytes", "segment_bytes",
-	"wire_bytes", "path", "kernel", "cache", "src_align", "dst_align",
-	"unit", "timer_hz", "median", "ci_lo", "ci_hi", "ns_per_packet",
-	"packets_per_s", "line_rate", "line_packets_per_s", "core_pct", NULL
-};
-
-/* One CSV row: traffic i, a path through kernel k, at rate j. */
+/*
+ * One row of the rx schema (rfield.h): traffic i, a path through kernel
+ * k, at rate j. The text fields point at what they show (a row written
+ * is not freed: rtable_free is for rows read).
+ */
 static void
 rxrun_csv_row(struct csv_writer *w, const struct rxrun *x, size_t i, int path,
     size_t k, size_t j, const struct fig *f)
 {
 	const struct rx_traffic *t = &x->t[i];
+	struct rxrow row = {
+		.cpu = (char *)rxrun_cpu_name(), .traffic = t->name,
+		.segments = t->run_spec, .frame_bytes = t->frame_mean,
+		.segment_bytes = t->seg_dist != NULL ? t->seg_dist->seq_mean :
+		    t->seg_mean,
+		.wire_bytes = t->wire, .path = (char *)path_names[path],
+		.kernel = (char *)x->ks[k]->name,
+		.cache = (char *)(x->cache ? "cold" : "hot"),
+		.src_align = path == P_COMPLETE ? 0 : x->src_off,
+		.dst_align = path == P_COMPLETE ? 0 : x->dst_off,
+		.unit = (char *)ctx.timer.unit, .timer_hz = ctx.timer.hz,
+		.median = f->ticks, .ci_lo = f->lo, .ci_hi = f->hi,
+		.ns_per_packet = f->ns, .packets_per_s = f->mpps * 1e6,
+		.line_rate = x->rate[j],
+		.line_packets_per_s = rx_pps(t, x->rate[j]),
+		.core_pct = rxrun_pct(t, x->rate[j], f),
+	};
 
-	csv_str(w, rxrun_cpu_name());
-	csv_str(w, t->name);
-	csv_str(w, t->run_spec);
-	csv_double(w, t->frame_mean);
-	csv_double(w, t->seg_dist != NULL ? t->seg_dist->seq_mean : t->seg_mean);
-	csv_double(w, t->wire);
-	csv_str(w, path_names[path]);
-	csv_str(w, x->ks[k]->name);
-	csv_str(w, x->cache ? "cold" : "hot");
-	csv_ulong(w, path == P_COMPLETE ? 0 : x->src_off);
-	csv_ulong(w, path == P_COMPLETE ? 0 : x->dst_off);
-	csv_str(w, ctx.timer.unit);
-	csv_double(w, ctx.timer.hz);
-	csv_double(w, f->ticks);
-	csv_double(w, f->lo);
-	csv_double(w, f->hi);
-	csv_double(w, f->ns);
-	csv_double(w, f->mpps * 1e6);
-	csv_double(w, x->rate[j]);
-	csv_double(w, rx_pps(t, x->rate[j]));
-	csv_double(w, rxrun_pct(t, x->rate[j], f));
-	csv_end(w);
+	rtable_csv_row(w, rxfields, nrxfields, &row);
 }
 
 /* The CSV rows of one path: one per rate. */
@@ -300,9 +294,7 @@ rxrun_csv(FILE *fp, const struct rxrun *x)
 	size_t i;
 
 	csv_init(&w, fp);
-	for (i = 0; rxrun_columns[i] != NULL; i++)
-		csv_str(&w, rxrun_columns[i]);
-	csv_end(&w);
+	rtable_csv_header(&w, rxfields, nrxfields);
 	for (i = 0; i < x->nt; i++)
 		rxrun_each_row(x, i, rxrun_csv_rows, &w);
 }
