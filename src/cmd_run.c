@@ -137,15 +137,6 @@ static const struct opt_row run_rows[] = {
 	[R_WARN] = { .like = &opt_warn },
 };
 
-/* The rows of the measurement session. */
-static const struct session_rows run_session_rows = {
-	.reps = R_REPS, .seed = R_SEED, .timer = R_TIMER, .cpu = R_CPU,
-	.sample_time = R_SAMPLE_TIME, .warmup = R_WARMUP,
-	.target_ci = R_TARGET_CI, .min_time = R_MIN_TIME,
-	.max_time = R_MAX_TIME, .tune_file = R_TUNE_FILE, .warn = R_WARN,
-	.quiet = R_QUIET,
-};
-
 #define GIVEN(r, i)	((r)->given & (1ull << (i)))
 
 /* --ab A,B: two different, valid object names. */
@@ -200,7 +191,7 @@ run_parse(struct run *r, struct options *o)
 	/* --quick, or no grid asked for: the quick sweep. */
 	r->quick = options_given(o, R_QUICK) || !run_grid_given(o);
 	o->alt = r->quick;
-	if (session_options(&r->s, o, &run_session_rows, err, sizeof(err)) != 0)
+	if (session_options(&r->s, o, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	r->p.families = o->val[R_FAMILY];
 	r->p.patterns = o->val[R_KERNEL];
@@ -258,7 +249,6 @@ static void
 run_defaults(struct run *r, const struct options *o)
 {
 	struct run_plan *p = &r->p;
-	struct engine_opts *eo = &r->s.eo;
 	const char *out = r->output;
 	int to_stdout = out == NULL || strcmp(out, "-") == 0;
 	char err[256];
@@ -275,13 +265,6 @@ run_defaults(struct run *r, const struct options *o)
 		p->sizes = options_value(o, R_SIZES);
 	if (p->align == NULL)
 		p->align = options_value(o, R_ALIGN);
-	/* --min-time alone raises the default --max-time to it. */
-	if (!options_given(o, R_MAX_TIME) && eo->max_time > 0 &&
-	    eo->min_time > eo->max_time)
-		eo->max_time = eo->min_time;
-	if (eo->max_time > 0 && eo->min_time > eo->max_time)
-		usage_error("--min-time %gs is longer than --max-time %gs",
-		    eo->min_time, eo->max_time);
 	if (runplan_grids(p, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	if (!to_stdout && rformat_for_path(out) == NULL && r->format == NULL &&
@@ -379,7 +362,7 @@ run_exec(struct options *o)
 		usage_error("%s", err);
 	if (r.s.er.stopped)
 		run_partial(&r);
-	if (run_emit(&r, &rc, err, sizeof(err)) != 0)
+	if (run_emit(&r, stdout, &rc, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	runplan_free(&r.p);
 	/* Written what was measured; now end as the signal asked. */

@@ -76,15 +76,6 @@ static const struct opt_row rx_rows[] = {
 	[X_WARN] = { .like = &opt_warn },
 };
 
-/* The rows of the measurement session. */
-static const struct session_rows rx_session_rows = {
-	.reps = X_REPS, .seed = X_SEED, .timer = X_TIMER, .cpu = X_CPU,
-	.sample_time = X_SAMPLE_TIME, .warmup = X_WARMUP,
-	.target_ci = X_TARGET_CI, .min_time = X_MIN_TIME,
-	.max_time = X_MAX_TIME, .tune_file = X_TUNE_FILE, .warn = X_WARN,
-	.quiet = X_QUIET,
-};
-
 #define RX_MAX_TRAFFIC	64
 
 struct rx {
@@ -141,11 +132,8 @@ rx_parse(struct rx *r, struct options *o)
 	struct rxrun *x = &r->x;
 	char err[256];
 
-	if (session_options(&r->s, o, &rx_session_rows, err, sizeof(err)) != 0)
+	if (session_options(&r->s, o, err, sizeof(err)) != 0)
 		usage_error("%s", err);
-	if (r->s.eo.max_time > 0 && r->s.eo.min_time > r->s.eo.max_time)
-		usage_error("--min-time %gs is longer than --max-time %gs",
-		    r->s.eo.min_time, r->s.eo.max_time);
 	r->patterns = o->val[X_KERNEL];
 	r->output = o->val[X_OUTPUT];
 	r->sizes = options_value(o, X_SIZES);

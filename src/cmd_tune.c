@@ -203,10 +203,6 @@ tune_budget(struct options *o)
 static int
 tune_exec(struct options *o)
 {
-	static const struct session_rows rows = { .reps = -1, .seed = T_SEED,
-	    .timer = T_TIMER, .cpu = T_CPU, .sample_time = -1, .warmup = -1,
-	    .target_ci = -1, .min_time = -1, .max_time = -1, .tune_file = -1,
-	    .warn = -1, .quiet = T_QUIET };
 	struct tuner_result res;
 	struct tunefile tf;
 	struct session s;
@@ -214,7 +210,7 @@ tune_exec(struct options *o)
 	int def_cpu = cpu_first_allowed();
 	char *path, err[256];
 
-	if (session_options(&s, o, &rows, err, sizeof(err)) != 0)
+	if (session_options(&s, o, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	s.def_cpu = def_cpu;
 	if ((path = o->val[T_TUNE_FILE] != NULL ?

@@ -95,7 +95,7 @@ optval_row_num(const struct options *o, size_t i, double *v, char *err,
 	if (optval_double(r->name, arg, v, err, errlen) != 0)
 		return -1;
 	if (*v < r->lo || (r->lo_open && *v == r->lo) || *v > r->hi)
-		return bad(err, errlen, r->name, "%s is out of range %c%g, %g]",
+		return bad(err, errlen, r->name, "%s is out of range %c%.15g, %.15g]",
 		    arg, r->lo_open ? '(' : '[', r->lo, r->hi);
 	return 0;
 }

@@ -100,22 +100,21 @@ run_open(struct run *r, char *err, size_t errlen)
 	return 0;
 }
 
-
-/* The terminal's view number view of the results. */
+/* The terminal's view number view of the results, to out. */
 static void
-run_show(const struct run *r, const struct rset *rs, int view)
+run_show(const struct run *r, FILE *out, const struct rset *rs, int view)
 {
 	struct runout_view v = { .view = view, .alpha = r->co.alpha,
 	    .net = r->co.cost == CMP_COST_NET, .verbose = r->verbose,
 	    .distance = r->p.distance, .min_samples = r->s.er.min_samples,
 	    .max_samples = r->s.er.max_samples };
 
-	runout_write(stdout, rs, &v);
+	runout_write(out, rs, &v);
 }
 
 /* The results, then --baseline's deltas; the exit status. */
 int
-run_emit(struct run *r, int *status, char *err, size_t errlen)
+run_emit(struct run *r, FILE *out, int *status, char *err, size_t errlen)
 {
 	struct rset rs;
 	int rc = 0, cmp = r->p.baseline != NULL || r->p.ab[0] != NULL;
@@ -135,7 +134,7 @@ run_emit(struct run *r, int *status, char *err, size_t errlen)
 	}
 	runout_checks(&rs, (r->table >= 2 || r->aside) && !r->verbose);
 	if (r->table > 0)
-		run_show(r, &rs, r->table);
+		run_show(r, out, &rs, r->table);
 	else if (r->table == 0) {
 		r->fmt->write(r->s.of.fp, &rs, NULL, rs.n);
 		if ((rc = session_commit(&r->s, &rs.prov, err, errlen)) != 0)
@@ -145,16 +144,16 @@ run_emit(struct run *r, int *status, char *err, size_t errlen)
 			    r->output);
 	}
 	if (r->aside)
-		run_show(r, &rs, 2);
+		run_show(r, out, &rs, 2);
 	/* --replicas of loaded objects: what their layout did to each. */
 	if (r->p.replicas > 1 && r->p.ab[0] == NULL && (r->table > 0 ||
 	    r->aside || verbose_level > 0)) {
 		if (r->table > 0 || r->aside)
-			putchar('\n');
-		layout_write(r->table > 0 || r->aside ? stdout : stderr, &rs,
+			putc('\n', out);
+		layout_write(r->table > 0 || r->aside ? out : stderr, &rs,
 		    10);
 	}
-	if (cmp && (*status = compare_sets(&rs, &rs, &r->co, stdout, err,
+	if (cmp && (*status = compare_sets(&rs, &rs, &r->co, out, err,
 	    errlen)) < 0)
 		rc = -1;
 	gatefile_commit(&r->gf);

@@ -8,6 +8,7 @@
 #define CSUMBENCH_RUN_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "compare.h"
 #include "gatefile.h"
@@ -47,9 +48,11 @@ void	run_outputs(struct run *r);
 int	run_open(struct run *r, char *err, size_t errlen);
 /*
  * After session_measure (and, after a signal, session_measured): the
- * results, then --baseline's or --ab's deltas; *status the exit status
- * of the comparison. 0, or -1 with err.
+ * results (to the file opened, or the terminal's views to out), then
+ * --baseline's or --ab's deltas to out; *status the exit status of the
+ * comparison. 0, or -1 with err.
  */
-int	run_emit(struct run *r, int *status, char *err, size_t errlen);
+int	run_emit(struct run *r, FILE *out, int *status, char *err,
+	    size_t errlen);
 
 #endif

@@ -17,7 +17,24 @@
 #include "util.h"
 #include "warn.h"
 
-/* Row ix of o, if the command has it. */
+/* The row of o called name, or -1 if the command has none. */
+static int
+session_row(const struct options *o, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < o->t->nrows; i++)
+		if (strcmp(o->rows[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* The session's rows of o: their index, or -1 where o has no such row. */
+struct session_rows {
+	int	reps, seed, timer, cpu, sample_time, warmup, target_ci,
+		min_time, max_time, tune_file, warn, quiet;
+};
+
 #define HAS(ix)		((ix) >= 0)
 #define ROW(ix)		((size_t)(ix))
 
@@ -37,17 +54,14 @@ session_warnings(const struct options *o, const struct session_rows *ix,
 	return 0;
 }
 
-int
-session_options(struct session *s, const struct options *o,
+/* The sampling: how many, how long, how precisely; where and with what. */
+static int
+session_sampling(struct session *s, const struct options *o,
     const struct session_rows *ix, char *err, size_t errlen)
 {
 	unsigned long long warmup = 3, seed = 0;
 	double us = 20, ci = 0;
 
-	memset(s, 0, sizeof(*s));
-	s->reps = 31;
-	if (session_warnings(o, ix, err, errlen) != 0)
-		return -1;
 	if ((HAS(ix->reps) &&
 	    optval_row_uint(o, ROW(ix->reps), &s->reps, err, errlen) != 0) ||
 	    (HAS(ix->timer) && optval_timer(OPTVAL_OF(o, ROW(ix->timer)), err,
@@ -67,14 +81,42 @@ session_options(struct session *s, const struct options *o,
 	    (HAS(ix->seed) && optval_row_uint(o, ROW(ix->seed), &seed, err,
 	    errlen) != 0))
 		return -1;
-	s->timer = HAS(ix->timer) ? options_value(o, ROW(ix->timer)) : NULL;
-	s->cpu_arg = HAS(ix->cpu) ? options_value(o, ROW(ix->cpu)) : NULL;
-	s->tune_file = HAS(ix->tune_file) ? options_value(o,
-	    ROW(ix->tune_file)) : NULL;
+	/* --min-time alone raises the default --max-time to it. */
+	if (HAS(ix->max_time) && !options_given(o, ROW(ix->max_time)) &&
+	    s->eo.max_time > 0 && s->eo.min_time > s->eo.max_time)
+		s->eo.max_time = s->eo.min_time;
+	if (s->eo.max_time > 0 && s->eo.min_time > s->eo.max_time)
+		return err_line(err, errlen, "--min-time %gs is longer than "
+		    "--max-time %gs", s->eo.min_time, s->eo.max_time);
 	s->eo.target_ci = ci / 100;
 	s->eo.sample_time = us * 1e-6;
 	s->eo.warmup = (size_t)warmup;
 	s->eo.seed = seed;
+	return 0;
+}
+
+int
+session_options(struct session *s, const struct options *o, char *err,
+    size_t errlen)
+{
+	struct session_rows ix = {
+		session_row(o, "reps"), session_row(o, "seed"),
+		session_row(o, "timer"), session_row(o, "cpu"),
+		session_row(o, "sample-time"), session_row(o, "warmup"),
+		session_row(o, "target-ci"), session_row(o, "min-time"),
+		session_row(o, "max-time"), session_row(o, "tune-file"),
+		session_row(o, "warn"), session_row(o, "quiet"),
+	};
+
+	memset(s, 0, sizeof(*s));
+	s->reps = 31;
+	if (session_warnings(o, &ix, err, errlen) != 0 ||
+	    session_sampling(s, o, &ix, err, errlen) != 0)
+		return -1;
+	s->timer = HAS(ix.timer) ? options_value(o, ROW(ix.timer)) : NULL;
+	s->cpu_arg = HAS(ix.cpu) ? options_value(o, ROW(ix.cpu)) : NULL;
+	s->tune_file = HAS(ix.tune_file) ? options_value(o,
+	    ROW(ix.tune_file)) : NULL;
 	return 0;
 }
 

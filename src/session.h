@@ -52,21 +52,14 @@ struct session {
 };
 
 /*
- * The rows of a command's option table that are the session's (their
- * index, or -1 where the command has no such row).
- */
-struct session_rows {
-	int	reps, seed, timer, cpu, sample_time, warmup, target_ci,
-		min_time, max_time, tune_file, warn, quiet;
-};
-
-/*
- * Zero s and read the options the session rows name: their values
- * checked against the rows' types and ranges, -W and CSUMBENCH_WARN
- * applied, -q. 0, or -1 with one line in err.
+ * Zero s and read the session's options of o, found by their long names
+ * (the shared rows: reps, seed, timer, cpu, sample-time, warmup,
+ * target-ci, min-time, max-time, tune-file, warn, quiet; a command takes
+ * those it has): values checked against the rows' types and ranges, -W
+ * and CSUMBENCH_WARN applied, -q. 0, or -1 with one line in err.
  */
 int	session_options(struct session *s, const struct options *o,
-	    const struct session_rows *ix, char *err, size_t errlen);
+	    char *err, size_t errlen);
 /* The seed the session's draws use: --seed, or SESSION_SEED. */
 unsigned long long session_seed(const struct session *s);
 
