@@ -34,7 +34,7 @@ rx_results_free(struct rxfile *f)
 
 /* A row before it is read: every number unknown (NaN), no text. */
 static void
-rxrow_init(struct rxrow *w)
+rx_results_row_init(struct rxrow *w)
 {
 	memset(w, 0, sizeof(*w));
 	w->frame_bytes = w->segment_bytes = w->wire_bytes = NAN;
@@ -45,7 +45,7 @@ rxrow_init(struct rxrow *w)
 
 /* The header of an rx file: col[] as rtable_csv_header_read's. */
 static int
-rx_header(struct csv_reader *r, const char *path, int *col, int *nf,
+rx_results_header(struct csv_reader *r, const char *path, int *col, int *nf,
     char *err, size_t errlen)
 {
 	return rtable_csv_header_read(r, path, "csumbench rx file", rxfields,
@@ -64,7 +64,7 @@ rx_results_fp(FILE *fp, const char *path, struct rxfile **out, char *err,
 
 	*out = NULL;
 	csv_reader_init(&r, fp);
-	if (rx_header(&r, path, col, &hn, err, errlen) != 0)
+	if (rx_results_header(&r, path, col, &hn, err, errlen) != 0)
 		goto out;
 	while ((nf = csv_read_record(&r, cerr, sizeof(cerr))) > 0) {
 		if (nf == 1 && r.fields[0][0] == '\0')
@@ -75,7 +75,7 @@ rx_results_fp(FILE *fp, const char *path, struct rxfile **out, char *err,
 			goto out;
 		}
 		f->row = xreallocarray(f->row, f->n + 1, sizeof(*f->row));
-		rxrow_init(&f->row[f->n]);
+		rx_results_row_init(&f->row[f->n]);
 		if (rtable_csv_row_read(&r, path, rxfields, nrxfields, col,
 		    &f->row[f->n++], err, errlen) != 0)
 			goto out;
@@ -141,7 +141,7 @@ rx_results_is(const char *path)
 		return 0;
 	}
 	csv_reader_init(&r, fp);
-	ok = rx_header(&r, path, col, &nf, err, sizeof(err)) == 0;
+	ok = rx_results_header(&r, path, col, &nf, err, sizeof(err)) == 0;
 	csv_reader_free(&r);
 	fclose(fp);
 	free(col);
