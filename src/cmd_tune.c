@@ -18,6 +18,7 @@
 #include "optval.h"
 #include "outfile.h"
 #include "progress.h"
+#include "session.h"
 #include "select.h"
 #include "tunefile.h"
 #include "tuner.h"
@@ -144,19 +145,15 @@ tune_print(const struct tuner_result *res, const size_t *builtin,
 
 /* Measure, with the engine's progress line on a terminal. */
 static void
-tune_measure(struct options *o, const size_t *builtin,
+tune_measure(struct options *o, struct session *s, const size_t *builtin,
     struct tuner_result *res)
 {
-	static struct progress_line pl;
 	struct tuner_opts to;
-	unsigned long long seed = 0;
 	char err[256];
 
 	memset(&to, 0, sizeof(to));
 	if (optval_duration(OPTVAL_OF(o, T_TIME), &to.budget, err,
-	    sizeof(err)) != 0 || (options_given(o, T_SEED) &&
-	    optval_uint(OPTVAL_OF(o, T_SEED), 1, UINT64_MAX, &seed, err,
-	    sizeof(err)) != 0))
+	    sizeof(err)) != 0)
 		usage_error("%s", err);
 	if (to.budget <= 0 || to.budget > 3600)
 		usage_error("--time: %s is out of range (0, 3600] seconds",
@@ -164,13 +161,13 @@ tune_measure(struct options *o, const size_t *builtin,
 	to.ti = &ctx.timer;
 	to.llc = ctx.cpu.l3 ? ctx.cpu.l3 : ctx.cpu.l2;
 	to.have = select_have();
-	to.seed = seed;
+	to.seed = s->eo.seed;
 	to.builtin = builtin;
 	to.talk = verbose_level > 0;
 	if (verbose_level > 0 && stderr_is_tty()) {
-		progress_line_init(&pl, stderr, 1, NULL);
+		progress_line_init(&s->pl, stderr, 1, NULL);
 		to.progress = progress_line;
-		to.progress_arg = &pl;
+		to.progress_arg = &s->pl;
 	}
 	if (tuner_run(&to, res, err, sizeof(err)) != 0)
 		usage_error("%s", err);
@@ -208,17 +205,14 @@ tune_exec(struct options *o)
 {
 	struct tuner_result res;
 	struct tunefile tf;
-	struct outfile of;
+	struct session s;
 	size_t builtin[TUNING_MAX], i;
 	int def_cpu = cpu_first_allowed();
 	char *path, err[256];
 
-	if (options_given(o, T_QUIET))
-		verbose_level = 0;
-	if (optval_timer(OPTVAL_OF(o, T_TIMER), err, sizeof(err)) != 0 ||
-	    (options_given(o, T_CPU) &&
-	    optval_cpu(OPTVAL_OF(o, T_CPU), err, sizeof(err)) != 0))
+	if (session_options(&s, o, err, sizeof(err)) != 0)
 		usage_error("%s", err);
+	s.def_cpu = def_cpu;
 	if ((path = o->val[T_TUNE_FILE] != NULL ?
 	    xstrdup(o->val[T_TUNE_FILE]) : tunefile_default_path()) == NULL)
 		usage_error("no place for the tuning file: set XDG_CACHE_HOME or "
@@ -229,12 +223,11 @@ tune_exec(struct options *o)
 	if (o->val[T_TUNE_FILE] == NULL)
 		tune_mkdirs(path);
 	/* Opened first, so a file that cannot be written fails early. */
-	if (outfile_open(&of, path, err, sizeof(err)) != 0)
+	if (session_open(&s, path, 0, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	tune_force_loops(builtin);
-	ctx_pin(o->val[T_CPU], def_cpu);
-	ctx_timer(options_value(o, T_TIMER));
-	tune_measure(o, builtin, &res);
+	session_setup(&s);
+	tune_measure(o, &s, builtin, &res);
 	memset(&tf, 0, sizeof(tf));
 	tune_ceilings(tune_budget(o), &tf.ceil);
 	tune_identity(&tf);
@@ -247,9 +240,9 @@ tune_exec(struct options *o)
 
 		for (i = 0; i < tuning_count(); i++)
 			notes[i] = res.tried[i] ? res.note[i] : NULL;
-		tunefile_write(of.fp, &tf, notes);
+		tunefile_write(s.of.fp, &tf, notes);
 	}
-	if (outfile_commit(&of, err, sizeof(err)) != 0)
+	if (session_commit(&s, NULL, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	tune_print(&res, builtin, path, &tf);
 	free(path);

@@ -48,8 +48,7 @@ verify_exec(struct options *o)
 	vo.exhaustive = options_given(o, V_EXHAUSTIVE);
 	if ((options_given(o, V_JOBS) && optval_uint(OPTVAL_OF(o, V_JOBS), 1,
 	    256, &jobs, err, sizeof(err)) != 0) ||
-	    (options_given(o, V_SEED) && optval_uint(OPTVAL_OF(o, V_SEED), 1,
-	    UINT64_MAX, &seed, err, sizeof(err)) != 0))
+	    optval_row_uint(o, V_SEED, &seed, err, sizeof(err)) != 0)
 		usage_error("%s", err);
 	if (jobs > 0)
 		vo.jobs = (int)jobs;

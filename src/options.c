@@ -43,6 +43,13 @@ options_resolve(const struct opt_row *r, struct opt_row *f)
 	f->alt = r->alt != NULL ? r->alt : f->alt;
 	f->heading = r->heading;
 	f->repeat = r->repeat || f->repeat;
+	/* A value's type and range, with the row that declares them. */
+	if (r->type != OPT_TEXT) {
+		f->type = r->type;
+		f->lo = r->lo;
+		f->hi = r->hi;
+		f->lo_open = r->lo_open;
+	}
 }
 
 /* getopt_long's arrays for the n rows: ":" leads shortopts, so that a

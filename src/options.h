@@ -18,6 +18,19 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/*
+ * What a row's value is, for optval_row_uint and optval_row_num: the
+ * parser and the range come from the row, so a shared row's range is
+ * checked alike in every command that takes it.
+ */
+enum opt_type {
+	OPT_TEXT = 0,	/* text the command parses itself */
+	OPT_UINT,	/* a decimal integer in [lo, hi] (hi 0: no limit) */
+	OPT_NUM,	/* a finite number in [lo, hi] ((lo, hi] if lo_open) */
+	OPT_PCT,	/* a percentage, "%" allowed, at most hi */
+	OPT_TIME,	/* seconds, with an s, ms or us suffix allowed */
+};
+
 struct opt_row {
 	/* A shared row: every field left unset here is taken from it. */
 	const struct opt_row *like;
@@ -33,6 +46,9 @@ struct opt_row {
 	const char	*heading;	/* a help line printed before this row */
 	/* Repeatable: every value given is kept, in order (options_all). */
 	int		 repeat;
+	enum opt_type	 type;		/* OPT_TEXT: the command parses it */
+	double		 lo, hi;	/* the range of OPT_UINT, OPT_NUM */
+	int		 lo_open;	/* OPT_NUM: lo itself is out of range */
 };
 
 struct opt_table {
@@ -114,6 +130,7 @@ extern const struct opt_row opt_family, opt_kernel, opt_output, opt_quiet,
 	    opt_min_delta, opt_alpha, opt_cost, opt_fig_format, opt_fig_dir,
 	    opt_warn,
 	    opt_compare, opt_keep_data, opt_tune_file, opt_load, opt_junit,
-	    opt_gate_md;
+	    opt_gate_md, opt_reps, opt_sample_time, opt_warmup, opt_target_ci,
+	    opt_min_time, opt_max_time;
 
 #endif

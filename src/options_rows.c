@@ -36,7 +36,7 @@ const struct opt_row opt_help = {
 };
 
 const struct opt_row opt_seed = {
-	.name = "seed", .arg = "N",
+	.name = "seed", .arg = "N", .type = OPT_UINT, .lo = 1,
 	.help = "seed of the random data",
 };
 
@@ -147,4 +147,45 @@ const struct opt_row opt_warn = {
 	    "vm, load, governor, turbo, ci, clock, few, bound, or all; the "
 	    "environment variable CSUMBENCH_WARN takes the same list (e.g. "
 	    "no-vm on a known virtual machine), -W wins",
+};
+
+/* How much a command that measures samples, and how long. */
+const struct opt_row opt_reps = {
+	.name = "reps", .letter = 'r', .arg = "N",
+	.type = OPT_UINT, .lo = 1, .hi = 100000,
+	.help = "samples per point, at least",
+	.def = "31",
+};
+
+const struct opt_row opt_sample_time = {
+	.name = "sample-time", .arg = "US",
+	.type = OPT_NUM, .lo = 0, .lo_open = 1, .hi = 1e6,
+	.help = "target microseconds per sample",
+	.def = "20",
+};
+
+const struct opt_row opt_warmup = {
+	.name = "warmup", .arg = "N", .type = OPT_UINT, .lo = 0, .hi = 1000,
+	.help = "warm-up batches per point",
+	.def = "3",
+};
+
+const struct opt_row opt_target_ci = {
+	.name = "target-ci", .arg = "PCT", .type = OPT_PCT, .hi = 100,
+	.help = "sample a point until the 95% CI of its median is within "
+	    "PCT% of the median; 0: off",
+	.def = "1%",
+};
+
+const struct opt_row opt_min_time = {
+	.name = "min-time", .arg = "T", .type = OPT_TIME,
+	.help = "sample every point for at least T seconds (ms and us "
+	    "suffixes allowed); raises the default --max-time to T",
+	.def = "0",
+};
+
+const struct opt_row opt_max_time = {
+	.name = "max-time", .arg = "T", .type = OPT_TIME,
+	.help = "stop refining a point after T of sampling; 0: no limit",
+	.def = "30ms",
 };

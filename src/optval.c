@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -58,6 +59,44 @@ optval_uint(const char *name, const char *arg, unsigned long long min,
 	if (*v < min || *v > max)
 		return bad(err, errlen, name, "%llu is out of range %llu..%llu",
 		    *v, min, max);
+	return 0;
+}
+
+int
+optval_row_uint(const struct options *o, size_t i, unsigned long long *v,
+    char *err, size_t errlen)
+{
+	const struct opt_row *r = &o->rows[i];
+	const char *arg = options_value(o, i);
+
+	if (arg == NULL)
+		return 0;
+	return optval_uint(r->name, arg, (unsigned long long)r->lo,
+	    r->hi > 0 ? (unsigned long long)r->hi : ULLONG_MAX, v, err, errlen);
+}
+
+int
+optval_row_num(const struct options *o, size_t i, double *v, char *err,
+    size_t errlen)
+{
+	const struct opt_row *r = &o->rows[i];
+	const char *arg = options_value(o, i);
+
+	if (arg == NULL)
+		return 0;
+	switch (r->type) {
+	case OPT_PCT:
+		return optval_percent(r->name, arg, r->hi, v, err, errlen);
+	case OPT_TIME:
+		return optval_duration(r->name, arg, v, err, errlen);
+	default:
+		break;
+	}
+	if (optval_double(r->name, arg, v, err, errlen) != 0)
+		return -1;
+	if (*v < r->lo || (r->lo_open && *v == r->lo) || *v > r->hi)
+		return bad(err, errlen, r->name, "%s is out of range %c%.15g, %.15g]",
+		    arg, r->lo_open ? '(' : '[', r->lo, r->hi);
 	return 0;
 }
 

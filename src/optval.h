@@ -17,6 +17,16 @@
 /* Row i's long name and value: the first two arguments of a parser. */
 #define OPTVAL_OF(o, i)	(o)->rows[(i)].name, options_value((o), (i))
 
+/*
+ * Row i's value, parsed as its row's type (OPT_UINT; OPT_NUM, OPT_PCT or
+ * OPT_TIME) and checked against its range. A row not given and without a
+ * default leaves *v alone. 0, or -1 with one line in err.
+ */
+int	optval_row_uint(const struct options *o, size_t i,
+	    unsigned long long *v, char *err, size_t errlen);
+int	optval_row_num(const struct options *o, size_t i, double *v, char *err,
+	    size_t errlen);
+
 /* A decimal integer in [min, max]. */
 int	optval_uint(const char *name, const char *arg, unsigned long long min,
 	    unsigned long long max, unsigned long long *v, char *err,

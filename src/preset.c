@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "preset.h"
@@ -55,12 +56,21 @@ const struct run_preset run_presets[] = {
 };
 
 const struct run_preset *
-preset_find(const char *name)
+preset_find(const char *name, char *err, size_t errlen)
 {
 	const struct run_preset *p;
+	char known[256] = "";
+	size_t n;
 
 	for (p = run_presets; p->name != NULL; p++)
 		if (strcmp(p->name, name) == 0)
 			return p;
+	for (p = run_presets; p->name != NULL; p++) {
+		n = strlen(known);
+		snprintf(known + n, sizeof(known) - n, "%s%s", n ? ", " : "",
+		    p->name);
+	}
+	snprintf(err, errlen, "--preset: unknown preset \"%s\" (known: %s)",
+	    name, known);
 	return NULL;
 }

@@ -5,6 +5,8 @@
 #ifndef CSUMBENCH_PRESET_H
 #define CSUMBENCH_PRESET_H
 
+#include <stddef.h>
+
 struct run_preset {
 	const char *name;
 	const char *families;	/* default -f */
@@ -16,7 +18,9 @@ struct run_preset {
 /* NULL-terminated by name. */
 extern const struct run_preset run_presets[];
 
-/* The preset called name, or NULL. */
-const struct run_preset *preset_find(const char *name);
+/* The preset called name, or NULL with one line in err naming the
+ * known ones. */
+const struct run_preset *preset_find(const char *name, char *err,
+	    size_t errlen);
 
 #endif

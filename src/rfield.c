@@ -254,6 +254,53 @@ const struct rfield rfields[] = {
 };
 const size_t nrfields = sizeof(rfields) / sizeof(rfields[0]);
 
+/*
+ * The rows of csumbench rx's CSV (a record of its own: a path of one
+ * traffic through one kernel at one line rate, struct rxrow), in the
+ * order of its columns; CSV only. The columns before src_align, and those
+ * the report reads, are required.
+ */
+#define RX(m)	.off = offsetof(struct rxrow, m)
+static const char *const rx_paths[] = {
+	"software", "complete", "fused", "copy", NULL
+};
+static const char *const rx_caches[] = { "hot", "cold", NULL };
+
+const struct rfield rxfields[] = {
+	{ "cpu", NULL, 0, RT_STR, RF_REQUIRED, RX(cpu) },
+	{ "traffic", NULL, 0, RT_STR, RF_REQUIRED | RF_NONEMPTY, RX(traffic) },
+	{ "segments", NULL, 0, RT_STR, RF_REQUIRED, RX(segments) },
+	{ "frame_bytes", NULL, 0, RT_NUM, RF_REQUIRED | RF_NONNEG,
+	    RX(frame_bytes) },
+	{ "segment_bytes", NULL, 0, RT_NUM, RF_REQUIRED | RF_NONNEG,
+	    RX(segment_bytes) },
+	{ "wire_bytes", NULL, 0, RT_NUM, RF_REQUIRED | RF_NONNEG,
+	    RX(wire_bytes) },
+	{ "path", NULL, 0, RT_STR, RF_REQUIRED | RF_NONEMPTY, RX(path),
+	    .choices = rx_paths },
+	{ "kernel", NULL, 0, RT_STR, RF_REQUIRED | RF_NONEMPTY, RX(kernel) },
+	{ "cache", NULL, 0, RT_STR, RF_REQUIRED, RX(cache),
+	    .choices = rx_caches },
+	{ "src_align", NULL, 0, RT_SIZE, 0, RX(src_align) },
+	{ "dst_align", NULL, 0, RT_SIZE, 0, RX(dst_align) },
+	{ "unit", NULL, 0, RT_STR, RF_REQUIRED, RX(unit) },
+	{ "timer_hz", NULL, 0, RT_NUM, RF_POSITIVE, RX(timer_hz) },
+	{ "median", NULL, 0, RT_NUM, RF_REQUIRED | RF_NONNEG, RX(median) },
+	{ "ci_lo", NULL, 0, RT_NUM, RF_NONNEG, RX(ci_lo) },
+	{ "ci_hi", NULL, 0, RT_NUM, RF_NONNEG, RX(ci_hi) },
+	{ "ns_per_packet", NULL, 0, RT_NUM, RF_REQUIRED | RF_NONNEG,
+	    RX(ns_per_packet) },
+	{ "packets_per_s", NULL, 0, RT_NUM, RF_REQUIRED | RF_NONNEG,
+	    RX(packets_per_s) },
+	{ "line_rate", NULL, 0, RT_NUM, RF_REQUIRED | RF_POSITIVE,
+	    RX(line_rate) },
+	{ "line_packets_per_s", NULL, 0, RT_NUM, RF_REQUIRED | RF_NONNEG,
+	    RX(line_packets_per_s) },
+	{ "core_pct", NULL, 0, RT_NUM, RF_REQUIRED | RF_NONNEG, RX(core_pct) },
+};
+const size_t nrxfields = sizeof(rxfields) / sizeof(rxfields[0]);
+#undef RX
+
 void
 rfield_ctx(struct rctx *c, const struct rset *rs, int json)
 {

@@ -99,6 +99,23 @@ struct rfield {
 extern const struct rfield rfields[];
 extern const size_t nrfields;
 
+/*
+ * One row of csumbench rx's results: a receive path of one traffic
+ * through one kernel at one line rate (rx.h has the model). Its fields
+ * are the rows of rxfields[], a second table of the same schema, all
+ * stored (read and written through rtable.h).
+ */
+struct rxrow {
+	char	*cpu, *traffic, *segments, *path, *kernel, *cache, *unit;
+	double	 frame_bytes, segment_bytes, wire_bytes;
+	size_t	 src_align, dst_align;
+	double	 timer_hz, median, ci_lo, ci_hi, ns_per_packet,
+		 packets_per_s, line_rate, line_packets_per_s, core_pct;
+};
+
+extern const struct rfield rxfields[];
+extern const size_t nrxfields;
+
 /* The context of writing rs (json: the JSON writer's conventions). */
 void	rfield_ctx(struct rctx *c, const struct rset *rs, int json);
 /* The value of field f of p; release it with rfield_release. */

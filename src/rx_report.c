@@ -6,130 +6,125 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "csv.h"
+#include "rfield.h"
+#include "rset.h"
+#include "rtable.h"
 #include "provenance.h"
 #include "rx_report.h"
 #include "util.h"
 
-enum {
-	C_CPU, C_TRAFFIC, C_SEGMENTS, C_FRAME, C_SEGMENT, C_WIRE, C_PATH,
-	C_KERNEL, C_CACHE, C_UNIT, C_MEDIAN, C_NS, C_PPS, C_RATE, C_LINE_PPS,
-	C_PCT, C_NCOLS
-};
-
-static const char *const col_names[C_NCOLS] = {
-	"cpu", "traffic", "segments", "frame_bytes", "segment_bytes",
-	"wire_bytes", "path", "kernel", "cache", "unit", "median",
-	"ns_per_packet", "packets_per_s", "line_rate", "line_packets_per_s",
-	"core_pct",
-};
-
-/* The file as read: every row's cells, by column. */
-struct rxfile {
-	char	**cell;		/* row r, column c: cell[r * C_NCOLS + c] */
-	size_t	  n;
-};
-
-static const char *
-at(const struct rxfile *f, size_t r, int c)
-{
-	return f->cell[r * C_NCOLS + c];
-}
-
-static double
-num(const struct rxfile *f, size_t r, int c)
-{
-	const char *s = at(f, r, c);
-	char *end;
-	double v;
-
-	if (*s == '\0')
-		return NAN;
-	v = strtod(s, &end);
-	return *end == '\0' ? v : NAN;
-}
-
-static void
-rxfile_free(struct rxfile *f)
+void
+rx_results_free(struct rxfile *f)
 {
 	size_t i;
 
-	for (i = 0; i < f->n * C_NCOLS; i++)
-		free(f->cell[i]);
-	free(f->cell);
-	memset(f, 0, sizeof(*f));
+	if (f == NULL)
+		return;
+	for (i = 0; i < f->n; i++)
+		rtable_free(rxfields, nrxfields, &f->row[i]);
+	free(f->row);
+	free(f);
 }
 
-/* The header: where each column is; -1 with err naming a missing one. */
+/* A row before it is read: every number unknown (NaN), no text. */
+static void
+rx_results_row_init(struct rxrow *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->frame_bytes = w->segment_bytes = w->wire_bytes = NAN;
+	w->timer_hz = w->median = w->ci_lo = w->ci_hi = NAN;
+	w->ns_per_packet = w->packets_per_s = w->line_rate = NAN;
+	w->line_packets_per_s = w->core_pct = NAN;
+}
+
+/* The header of an rx file: col[] as rtable_csv_header_read's. */
 static int
-read_header(struct csv_reader *r, const char *path, int *pos, char *err,
+rx_results_header(struct csv_reader *r, const char *path, int *col, int *nf,
+    char *err, size_t errlen)
+{
+	return rtable_csv_header_read(r, path, "csumbench rx file", rxfields,
+	    nrxfields, col, nf, err, errlen);
+}
+
+/* The rows of fp, the file at path (for messages). */
+static int
+rx_results_fp(FILE *fp, const char *path, struct rxfile **out, char *err,
     size_t errlen)
 {
-	char cerr[160];
-	int nf = csv_read_record(r, cerr, sizeof(cerr)), c, j;
-
-	if (nf <= 0) {
-		snprintf(err, errlen, "%s: %s", path, nf < 0 ? cerr :
-		    "empty file");
-		return -1;
-	}
-	for (c = 0; c < C_NCOLS; c++) {
-		pos[c] = -1;
-		for (j = 0; j < nf; j++)
-			if (strcmp(r->fields[j], col_names[c]) == 0)
-				pos[c] = j;
-		if (pos[c] < 0) {
-			snprintf(err, errlen, "%s: not a csumbench rx file: no "
-			    "column \"%s\"", path, col_names[c]);
-			return -1;
-		}
-	}
-	return nf;
-}
-
-static int
-rxfile_read(const char *path, struct rxfile *f, char *err, size_t errlen)
-{
+	struct rxfile *f = xcalloc(1, sizeof(*f));
 	struct csv_reader r;
 	char cerr[160];
-	int pos[C_NCOLS], hn, nf, c, rc = -1;
-	FILE *fp = fopen(path, "r");
+	int *col = xcalloc(nrxfields, sizeof(int)), hn, nf = 0, rc = -1;
 
-	memset(f, 0, sizeof(*f));
-	if (fp == NULL) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
+	*out = NULL;
 	csv_reader_init(&r, fp);
-	if ((hn = read_header(&r, path, pos, err, errlen)) < 0)
+	if (rx_results_header(&r, path, col, &hn, err, errlen) != 0)
 		goto out;
 	while ((nf = csv_read_record(&r, cerr, sizeof(cerr))) > 0) {
+		if (nf == 1 && r.fields[0][0] == '\0')
+			continue;	/* a blank line */
 		if (nf != hn) {
-			snprintf(err, errlen, "%s: line %lu has %d fields, the "
-			    "header %d", path, r.line, nf, hn);
+			rset_error(err, errlen, path, "line %lu has %d fields, "
+			    "the header %d", r.line, nf, hn);
 			goto out;
 		}
-		f->cell = xreallocarray(f->cell, (f->n + 1) * C_NCOLS,
-		    sizeof(*f->cell));
-		for (c = 0; c < C_NCOLS; c++)
-			f->cell[f->n * C_NCOLS + c] = xstrdup(r.fields[pos[c]]);
-		f->n++;
+		f->row = xreallocarray(f->row, f->n + 1, sizeof(*f->row));
+		rx_results_row_init(&f->row[f->n]);
+		if (rtable_csv_row_read(&r, path, rxfields, nrxfields, col,
+		    &f->row[f->n++], err, errlen) != 0)
+			goto out;
 	}
 	if (nf < 0)
-		snprintf(err, errlen, "%s: %s", path, cerr);
+		rset_error(err, errlen, path, "%s", cerr);
 	else if (f->n == 0)
-		snprintf(err, errlen, "%s: no rows", path);
+		rset_error(err, errlen, path, "no rows");
 	else
 		rc = 0;
 out:
 	csv_reader_free(&r);
+	free(col);
+	if (rc == 0) {
+		*out = f;
+		return 0;
+	}
+	rx_results_free(f);
+	return -1;
+}
+
+int
+rx_results_read(const char *text, size_t len, const char *path,
+    struct rxfile **f, char *err, size_t errlen)
+{
+	FILE *fp = len > 0 ? fmemopen((void *)(uintptr_t)text, len, "r") :
+	    NULL;
+	int rc;
+
+	*f = NULL;
+	if (fp == NULL)
+		return rset_error(err, errlen, path, "empty file");
+	rc = rx_results_fp(fp, path, f, err, errlen);
 	fclose(fp);
-	if (rc != 0)
-		rxfile_free(f);
+	return rc;
+}
+
+/* The file at path, read. */
+static int
+rxfile_read(const char *path, struct rxfile **f, char *err, size_t errlen)
+{
+	FILE *fp = fopen(path, "r");
+	int rc;
+
+	*f = NULL;
+	if (fp == NULL)
+		return err_line(err, errlen, "%s: %s", path, strerror(errno));
+	rc = rx_results_fp(fp, path, f, err, errlen);
+	fclose(fp);
 	return rc;
 }
 
@@ -137,16 +132,19 @@ int
 rx_results_is(const char *path)
 {
 	struct csv_reader r;
-	int pos[C_NCOLS], ok;
+	int *col = xcalloc(nrxfields, sizeof(int)), nf, ok;
 	char err[256];
 	FILE *fp = fopen(path, "r");
 
-	if (fp == NULL)
+	if (fp == NULL) {
+		free(col);
 		return 0;
+	}
 	csv_reader_init(&r, fp);
-	ok = read_header(&r, path, pos, err, sizeof(err)) > 0;
+	ok = rx_results_header(&r, path, col, &nf, err, sizeof(err)) == 0;
 	csv_reader_free(&r);
 	fclose(fp);
+	free(col);
 	return ok;
 }
 
@@ -157,7 +155,7 @@ first_of_traffic(const struct rxfile *f, size_t i)
 	size_t j;
 
 	for (j = 0; j < i; j++)
-		if (strcmp(at(f, j, C_TRAFFIC), at(f, i, C_TRAFFIC)) == 0)
+		if (strcmp(f->row[j].traffic, f->row[i].traffic) == 0)
 			return 0;
 	return 1;
 }
@@ -166,17 +164,17 @@ int
 rx_results_plot(const struct plot_opts *o, const char *path,
     struct figlist *figs, char *err, size_t errlen)
 {
-	struct rxfile f;
+	struct rxfile *f;
 	size_t i;
 	int rc = 0;
 
 	if (rxfile_read(path, &f, err, errlen) != 0)
 		return -1;
-	for (i = 0; i < f.n && rc == 0; i++)
-		if (first_of_traffic(&f, i))
-			rc = plot_rx(o, path, at(&f, i, C_TRAFFIC), figs, err,
+	for (i = 0; i < f->n && rc == 0; i++)
+		if (first_of_traffic(f, i))
+			rc = plot_rx(o, path, f->row[i].traffic, figs, err,
 			    errlen);
-	rxfile_free(&f);
+	rx_results_free(f);
 	return rc;
 }
 
@@ -188,9 +186,9 @@ rates_of(const struct rxfile *f, size_t t, double *rate, size_t max)
 	double r;
 
 	for (i = 0; i < f->n; i++) {
-		if (strcmp(at(f, i, C_TRAFFIC), at(f, t, C_TRAFFIC)) != 0)
+		if (strcmp(f->row[i].traffic, f->row[t].traffic) != 0)
 			continue;
-		r = num(f, i, C_RATE);
+		r = f->row[i].line_rate;
 		for (j = 0; j < n && rate[j] != r; j++)
 			;
 		if (j == n && n < max)
@@ -206,10 +204,10 @@ row_at(const struct rxfile *f, size_t i, double r)
 	size_t k;
 
 	for (k = 0; k < f->n; k++)
-		if (num(f, k, C_RATE) == r &&
-		    strcmp(at(f, k, C_TRAFFIC), at(f, i, C_TRAFFIC)) == 0 &&
-		    strcmp(at(f, k, C_PATH), at(f, i, C_PATH)) == 0 &&
-		    strcmp(at(f, k, C_KERNEL), at(f, i, C_KERNEL)) == 0)
+		if (f->row[k].line_rate == r &&
+		    strcmp(f->row[k].traffic, f->row[i].traffic) == 0 &&
+		    strcmp(f->row[k].path, f->row[i].path) == 0 &&
+		    strcmp(f->row[k].kernel, f->row[i].kernel) == 0)
 			return k;
 	return f->n;
 }
@@ -240,9 +238,9 @@ write_traffic(FILE *fp, const struct rxfile *f, size_t t)
 	    "(FCS included), %.2f bytes on the wire per packet; the "
 	    "segments checksummed, %.2f bytes on average, are `-s %s` of "
 	    "csumbench run.\n\n| path | kernel | %s | ns/packet | "
-	    "Mpackets/s per core |", at(f, t, C_TRAFFIC),
-	    num(f, t, C_FRAME), num(f, t, C_WIRE), num(f, t, C_SEGMENT),
-	    at(f, t, C_SEGMENTS), at(f, t, C_UNIT));
+	    "Mpackets/s per core |", f->row[t].traffic,
+	    f->row[t].frame_bytes, f->row[t].wire_bytes, f->row[t].segment_bytes,
+	    f->row[t].segments, f->row[t].unit);
 	for (j = 0; j < nr; j++)
 		fprintf(fp, " %% core at %s |", rate_label(rate[j], lab,
 		    sizeof(lab)));
@@ -251,23 +249,22 @@ write_traffic(FILE *fp, const struct rxfile *f, size_t t)
 		fprintf(fp, "---:|");
 	fputc('\n', fp);
 	for (i = 0; i < f->n; i++) {
-		if (strcmp(at(f, i, C_TRAFFIC), at(f, t, C_TRAFFIC)) != 0 ||
-		    num(f, i, C_RATE) != rate[0])
+		if (strcmp(f->row[i].traffic, f->row[t].traffic) != 0 ||
+		    f->row[i].line_rate != rate[0])
 			continue;
-		fprintf(fp, "| %s | %s | %.2f | %.2f | %.2f |", at(f, i,
-		    C_PATH), at(f, i, C_KERNEL), num(f, i, C_MEDIAN),
-		    num(f, i, C_NS), num(f, i, C_PPS) / 1e6);
+		fprintf(fp, "| %s | %s | %.2f | %.2f | %.2f |", f->row[i].path, f->row[i].kernel, f->row[i].median,
+		    f->row[i].ns_per_packet, f->row[i].packets_per_s / 1e6);
 		for (j = 0; j < nr; j++) {
 			k = row_at(f, i, rate[j]);
 			if (k < f->n)
-				fprintf(fp, " %.3g |", num(f, k, C_PCT));
+				fprintf(fp, " %.3g |", f->row[k].core_pct);
 			else
 				fprintf(fp, " |");
 		}
 		fputc('\n', fp);
 	}
 	fprintf(fp, "\nAt %s: %.0f packets/s.\n\n", rate_label(rate[0], lab,
-	    sizeof(lab)), num(f, t, C_LINE_PPS));
+	    sizeof(lab)), f->row[t].line_packets_per_s);
 }
 
 /* Where it was measured: the .meta beside the CSV, if any. */
@@ -289,7 +286,7 @@ write_where(FILE *fp, const char *path, const struct rxfile *f)
 	    "packet on %s, %s cache: whole calls (what the kernel adds and "
 	    "the empty call's cost), medians. The %% columns are the share of "
 	    "one core each path takes at the line rate.\n\n", path,
-	    at(f, 0, C_CPU), at(f, 0, C_CACHE));
+	    f->row[0].cpu, f->row[0].cache);
 	if (mf == NULL || provenance_read(mf, &pv, err, sizeof(err)) != 0)
 		fprintf(fp, "No provenance: %s is missing or unreadable.\n\n",
 		    mpath);
@@ -311,25 +308,25 @@ int
 rx_results_report(const struct plot_opts *o, const char *path, FILE *fp,
     struct figlist *figs, char *err, size_t errlen)
 {
-	struct rxfile f;
+	struct rxfile *f;
 	size_t i, j;
 
 	if (rxfile_read(path, &f, err, errlen) != 0)
 		return -1;
-	write_where(fp, path, &f);
-	for (i = 0; i < f.n; i++) {
-		if (!first_of_traffic(&f, i))
+	write_where(fp, path, f);
+	for (i = 0; i < f->n; i++) {
+		if (!first_of_traffic(f, i))
 			continue;
-		write_traffic(fp, &f, i);
+		write_traffic(fp, f, i);
 		j = figs->n;
-		if (plot_rx(o, path, at(&f, i, C_TRAFFIC), figs, err,
+		if (plot_rx(o, path, f->row[i].traffic, figs, err,
 		    errlen) != 0) {
-			rxfile_free(&f);
+			rx_results_free(f);
 			return -1;
 		}
 		fprintf(fp, "![share of one core against the line rate, %s]"
-		    "(%s)\n\n", at(&f, i, C_TRAFFIC), figs->v[j].name);
+		    "(%s)\n\n", f->row[i].traffic, figs->v[j].name);
 	}
-	rxfile_free(&f);
+	rx_results_free(f);
 	return 0;
 }

@@ -229,3 +229,14 @@ str_distance(const char *a, const char *b)
 		}
 	return d[la][lb];
 }
+
+int
+err_line(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}

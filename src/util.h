@@ -19,6 +19,9 @@ void	fatal(int code, const char *fmt, ...)
 /* Bad usage or input: one line, exit 2. */
 void	usage_error(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2), noreturn));
+/* Format one line into err[0..errlen-1]; returns -1, for error returns. */
+int	err_line(char *err, size_t errlen, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
 /* A warning on stderr ("csumbench: warning: ..."). */
 void	warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Progress and talk on stderr; suppressed by quiet. */

@@ -98,6 +98,9 @@ rx|$RX|--tune-file $D/tune_b|acts
 rx|$RX|--cpu any|acts
 rx|$RX|--target-ci 5%|acts
 rx|$RX|--max-time 3ms|acts
+rx|$RX|--min-time 1ms|acts
+rx|$RX|--sample-time 10|acts
+rx|$RX|--warmup 1|acts
 rx|-r 5 --max-time 2ms -o $D/r.csv -W few|-q|acts
 rx|$RX|-W few|acts
 tune|--time 0.2 -q --tune-file $D/tune_a|--tune-file $D/tune_c|acts

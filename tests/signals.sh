@@ -1,5 +1,6 @@
 #!/bin/sh
-# SIGINT, SIGTERM: run keeps what it measured, marked partial; plot and
+# SIGINT, SIGTERM: run keeps what it measured, marked partial; rx writes
+# nothing (its figures need every point); plot and
 # report stop gnuplot; nothing temporary is left; the exit status is 128 +
 # the signal's number.
 . "${top_srcdir:-.}/tests/lib.sh"
@@ -73,6 +74,26 @@ for sig in TERM INT; do
 	[ -z "$left" ]
 	ok $? "SIG$sig: no temporary file left (${left:-none})"
 done
+
+# rx stopped while it samples: its figures need every point, so nothing
+# is written (no half file, no temporary one), and it says so, even with -q.
+mkdir "$TMPD/rx"
+"$CSUMBENCH" rx -q -r 100000 --target-ci 0 -s 64,1518 \
+    -o "$TMPD/rx/x.csv" 2>"$TMPD/rx.err" &
+pid=$!
+wait_for '[ -n "$(leftovers "$TMPD/rx")" ]'
+sleep 2
+kill -TERM $pid
+wait $pid
+st=$?
+[ $st -eq 143 ]
+ok $? "rx stopped by SIGTERM: exit 143 (got $st)"
+[ ! -e "$TMPD/rx/x.csv" ] && [ ! -e "$TMPD/rx/x.csv.meta" ] &&
+    [ -z "$(leftovers "$TMPD/rx")" ] &&
+    grep -q 'SIGTERM: sampling stopped early: nothing written' "$TMPD/rx.err"
+r=$?
+[ $r -eq 0 ] || diag <"$TMPD/rx.err"
+ok $r "rx stopped: nothing written, no temporary file left, one line why"
 
 # plot and report while gnuplot draws: gnuplot is killed, nothing is left
 # in TMPDIR or the output directory.

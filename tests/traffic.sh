@@ -129,6 +129,11 @@ expect_exit 2 "rx: two offset pairs exit 2" -- $X -a 0-3
 stderr_one_line 'one SRC/DST pair' "rx -a 0-3: one line"
 expect_exit 2 "rx: no csum kernel exits 2" -- $X -k copy.ref
 stderr_one_line 'no csum kernel' "rx -k copy.ref: one line"
+# The output is opened before measuring: a sweep of minutes (--min-time
+# 20s a point) that cannot write its file ends at once, not after it.
+expect_exit 2 "rx: an unwritable -o exits 2 before measuring" -- \
+    timeout 15 $X --min-time 20s --max-time 0 -o /nonexistent/dir/rx.csv
+stderr_one_line '/nonexistent/dir/rx.csv' "rx: unwritable -o: one line"
 
 # report and plot of rx's CSV.
 if command -v gnuplot >/dev/null 2>&1; then
