@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "bound.h"
@@ -50,23 +51,35 @@ runout_footer(FILE *fp, const struct runout_view *v)
 	runout_tuning(fp);
 }
 
-/* Under the summary: the same, in two lines of a terminal's width. */
+/*
+ * Under the summary: the same, in two lines of a terminal's width and no
+ * blank line (the quick sweep's summary and these fit 80 x 24 with a
+ * warning above): the timer, the samples; the CPU, a --distance, and
+ * where to find the rest when it fits.
+ */
 static void
 runout_brief(FILE *fp, const struct runout_view *v)
 {
-	fprintf(fp, "\n%s of %s at %.3f GHz", ctx.timer.unit, ctx.timer.name,
+	static const char more[] = " Every point: -v; every column: -o FILE.csv.";
+	int n;
+
+	fprintf(fp, "%s of %s at %.3f GHz", ctx.timer.unit, ctx.timer.name,
 	    ctx.timer.hz / 1e9);
 	if (ctx.timer.est_core_hz > 0 && ctx.timer.kind != TIMER_CYCLES)
-		fprintf(fp, " (core ~%.2f GHz, estimated)",
+		fprintf(fp, " (core ~%.2f GHz, est.)",
 		    ctx.timer.est_core_hz / 1e9);
 	fprintf(fp, "; medians of %zu", v->min_samples);
 	if (v->max_samples != v->min_samples)
 		fprintf(fp, "-%zu", v->max_samples);
-	fprintf(fp, " samples; %s.\n%s. Destination %s B past the source%s.\n",
-	    v->net ? "net cost" : "whole calls", ctx.cpu.brand,
-	    v->distance != NULL ? v->distance : "2048",
-	    v->distance != NULL ? "" : " (the default)");
-	fprintf(fp, "Every point: -v. Every column: -o FILE.csv.\n");
+	fputs(" samples.\n", fp);
+	n = fprintf(fp, "%s", ctx.cpu.brand);
+	if (v->distance != NULL)
+		n += fprintf(fp, "; destination %s B past the source",
+		    v->distance);
+	n += fprintf(fp, ".");
+	if (n + (int)strlen(more) <= 79)
+		fputs(more, fp);
+	fputc('\n', fp);
 }
 
 void
