@@ -38,7 +38,7 @@ static const struct opt_row rx_rows[] = {
 	    .help = "the traffic as Ethernet frame lengths, FCS included: "
 	    "sizes, presets (imix, tcp-bulk, jumbo, tcp-ack), mix:SIZExW+..., "
 	    "@FILE or pcap:FILE (each packet's own segment)",
-	    .def = "1518" },
+	    .def = "imix,1518" },
 	[X_RATE] = { .name = "line-rate", .arg = "LIST",
 	    .help = "line rates in bits per second, K/M/G/T (powers of 1000)",
 	    .def = "1G,10G,100G" },

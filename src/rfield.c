@@ -262,7 +262,8 @@ const size_t nrfields = sizeof(rfields) / sizeof(rfields[0]);
  */
 #define RX(m)	.off = offsetof(struct rxrow, m)
 static const char *const rx_paths[] = {
-	"software", "complete", "fused", "copy", NULL
+	"software", "complete", "fused", "copy", "copy+software",
+	"copy+complete", NULL
 };
 static const char *const rx_caches[] = { "hot", "cold", NULL };
 

@@ -18,10 +18,19 @@
 #include "select.h"
 #include "util.h"
 
-enum rx_path { P_SOFTWARE, P_COMPLETE, P_FUSED, P_COPY, P_NPATHS };
+/*
+ * The paths: each kernel's own (software checksum, the CHECKSUM_COMPLETE
+ * fix-up, fused copy and checksum, the copy), then the totals per packet
+ * of a receive into a user buffer that does not fuse: the copy plus the
+ * software checksum, the copy plus the fix-up (to set beside fused).
+ */
+enum rx_path { P_SOFTWARE, P_COMPLETE, P_FUSED, P_COPY, P_COPY_SOFTWARE,
+	P_COPY_COMPLETE, P_NPATHS };
+#define P_NKERNEL	P_COPY_SOFTWARE		/* paths of one kernel */
 
 static const char *const path_names[P_NPATHS] = {
-	"software", "complete", "fused", "copy",
+	"software", "complete", "fused", "copy", "copy+software",
+	"copy+complete",
 };
 
 /* The default kernels: per family, the first available of a list. */
@@ -70,6 +79,17 @@ rxrun_add(struct rxrun *x, const struct kernel *k, size_t size,
 	return x->npts++;
 }
 
+/* Add the point of traffic i's segments through kernel k; its index. */
+static size_t
+rxrun_seg(struct rxrun *x, size_t i, size_t k)
+{
+	const struct rx_traffic *t = &x->t[i];
+
+	return rxrun_add(x, x->ks[k], t->seg_dist != NULL ?
+	    (size_t)llround(t->seg_dist->seq_mean) : t->seg, t->seg_dist,
+	    x->src_off, x->dst_off);
+}
+
 int
 rxrun_points(struct rxrun *x, uint64_t seed, char *err, size_t errlen)
 {
@@ -83,19 +103,36 @@ rxrun_points(struct rxrun *x, uint64_t seed, char *err, size_t errlen)
 	for (i = 0; i < x->nt; i++)
 		if (x->t[i].seg_dist != NULL)
 			dist_draw(x->t[i].seg_dist, seed);
-	x->pts = xcalloc((x->nt + 1) * x->nk, sizeof(*x->pts));
+	x->pts = xcalloc((2 * x->nt + 1) * x->nk, sizeof(*x->pts));
 	x->at = xcalloc(x->nt * x->nk, sizeof(*x->at));
+	x->warm = xcalloc(x->nt * x->nk, sizeof(*x->warm));
 	x->hdr = xcalloc(x->nk, sizeof(*x->hdr));
 	for (i = 0; i < x->nt; i++)
-		for (k = 0; k < x->nk; k++)
-			x->at[i * x->nk + k] = rxrun_add(x, x->ks[k],
-			    x->t[i].seg_dist != NULL ?
-			    (size_t)llround(x->t[i].seg_dist->seq_mean) :
-			    x->t[i].seg, x->t[i].seg_dist, x->src_off,
-			    x->dst_off);
+		for (k = 0; k < x->nk; k++) {
+			x->at[i * x->nk + k] = rxrun_seg(x, i, k);
+			/*
+			 * Cold, a total's second pass over the packet finds
+			 * it in cache (the first just read it): the csum
+			 * kernels' segments hot as well.
+			 */
+			x->warm[i * x->nk + k] = x->at[i * x->nk + k];
+			if (x->cache == CACHE_COLD &&
+			    x->ks[k]->family == K_CSUM) {
+				x->warm[i * x->nk + k] = rxrun_seg(x, i, k);
+				x->pts[x->warm[i * x->nk + k]].cache =
+				    CACHE_HOT;
+			}
+		}
+	/*
+	 * The fix-up's 14 bytes are always hot: the stack reads the
+	 * Ethernet header before it (eth_type_trans), so a cold run would
+	 * charge the fix-up a miss the receive pays anyway.
+	 */
 	for (k = 0; k < x->nk; k++)
-		x->hdr[k] = x->ks[k]->family == K_CSUM ? rxrun_add(x, x->ks[k],
-		    RX_ETH_HDR, NULL, 0, 0) : (size_t)-1;
+		if ((x->hdr[k] = x->ks[k]->family == K_CSUM ? rxrun_add(x,
+		    x->ks[k], RX_ETH_HDR, NULL, 0, 0) : (size_t)-1) !=
+		    (size_t)-1)
+			x->pts[x->hdr[k]].cache = CACHE_HOT;
 	return 0;
 }
 
@@ -168,7 +205,7 @@ rxrun_table_head(FILE *fp, const struct rxrun *x, const struct rx_traffic *t)
 	if (t->skipped > 0)
 		fprintf(fp, "  (%zu of %zu packets have no transport segment and "
 		    "are left out)\n", t->skipped, t->packets);
-	fprintf(fp, "  %-9s %-18s %9s %8s %11s", "path", "kernel", ctx.timer.unit,
+	fprintf(fp, "  %-13s %-24s %9s %8s %11s", "path", "kernel", ctx.timer.unit,
 	    "ns/pkt", "Mpkt/s/core");
 	for (j = 0; j < x->nrates; j++)
 		fprintf(fp, " %*s%%", 7, rx_rate_label(x->rate[j], lab, sizeof(lab)));
@@ -185,45 +222,106 @@ rxrun_table_check(FILE *fp, const struct rxrun *x)
 	    "one core).\nEvery %s figure is a whole call's median: the "
 	    "median column of\n'csumbench run -o r.csv -k "
 	    "KERNEL -a %zu/%zu --cache %s -s SEGMENTS'\n(software, fused, "
-	    "copy) or '-s %d -a 0' (complete). ns/pkt = %s / %.4f;\n"
-	    "Mpkt/s = 1000 / ns; %% = rate / 8 / wire bytes x ns / 1e7 "
-	    "(%s: %.0f packets/s\nof %.0f-byte frames).\n", ctx.timer.unit,
+	    "copy) or '-s %d -a 0 --cache hot' (complete: the stack\nhas "
+	    "read the Ethernet header before the fix-up); a total is the sum "
+	    "of its\ntwo medians%s.\nns/pkt = %s / %.4f; Mpkt/s = 1000 / ns;\n"
+	    "%% = rate / 8 / wire bytes x ns / 1e7 (%s: %.0f packets/s of "
+	    "%.0f-byte frames).\n", ctx.timer.unit,
 	    x->src_off, x->dst_off, x->cache ? "cold" : "hot", RX_ETH_HDR,
-	    ctx.timer.unit, ctx.timer.hz / 1e9, rx_rate_label(x->rate[0],
+	    x->cache ? " (the checksum's hot: the copy has just read the "
+	    "packet)" : "", ctx.timer.unit, ctx.timer.hz / 1e9, rx_rate_label(x->rate[0],
 	    lab, sizeof(lab)), rx_pps(&x->t[0], x->rate[0]),
 	    x->t[0].frame_mean);
 }
 
-/* A row of traffic i: a path through kernel k, its figures f. */
-typedef void rxrun_row_fn(const struct rxrun *x, size_t i, int path, size_t k,
-    const struct fig *f, void *arg);
+/* A row of traffic i: a path through kernel (or kernels) name, its
+ * figures f. */
+typedef void rxrun_row_fn(const struct rxrun *x, size_t i, int path,
+    const char *name, const struct fig *f, void *arg);
 
-/* Every row of traffic i, in the tables' order: by path, then kernel. */
+/*
+ * The total of two figures: the sum of their medians, and of their
+ * intervals' ends (wider than the sum's own 95% interval, never
+ * narrower).
+ */
 static void
-rxrun_each_row(const struct rxrun *x, size_t i, rxrun_row_fn *fn, void *arg)
+rxrun_fig_sum(const struct fig *a, const struct fig *b, struct fig *f)
+{
+	f->ticks = a->ticks + b->ticks;
+	f->lo = a->lo + b->lo;
+	f->hi = a->hi + b->hi;
+	f->ns = a->ns + b->ns;
+	f->mpps = f->ns > 0 ? 1e3 / f->ns : NAN;
+}
+
+/* The totals of traffic i: each copy kernel with each csum kernel. */
+static void
+rxrun_each_total(const struct rxrun *x, size_t i, rxrun_row_fn *fn,
+    void *arg)
+{
+	struct fig fc, fs, f;
+	size_t kp, kc, pt;
+	char name[160];
+	int path;
+
+	for (path = P_COPY_SOFTWARE; path < P_NPATHS; path++)
+		for (kp = 0; kp < x->nk; kp++) {
+			if ((pt = rxrun_point_of(x, i, P_COPY, kp)) ==
+			    (size_t)-1)
+				continue;
+			rxrun_fig(&x->pts[pt], &fc);
+			for (kc = 0; kc < x->nk; kc++) {
+				if ((pt = rxrun_point_of(x, i, path ==
+				    P_COPY_SOFTWARE ? P_SOFTWARE : P_COMPLETE,
+				    kc)) == (size_t)-1)
+					continue;
+				if (path == P_COPY_SOFTWARE)
+					pt = x->warm[i * x->nk + kc];
+				rxrun_fig(&x->pts[pt], &fs);
+				rxrun_fig_sum(&fc, &fs, &f);
+				snprintf(name, sizeof(name), "%s+%s",
+				    x->ks[kp]->name, x->ks[kc]->name);
+				fn(x, i, path, name, &f, arg);
+			}
+		}
+}
+
+/* The rows of traffic i's kernels, by path, then kernel. */
+static void
+rxrun_each_kernel(const struct rxrun *x, size_t i, rxrun_row_fn *fn,
+    void *arg)
 {
 	struct fig f;
 	size_t k, pt;
 	int path;
 
-	for (path = 0; path < P_NPATHS; path++)
+	for (path = 0; path < P_NKERNEL; path++)
 		for (k = 0; k < x->nk; k++) {
 			if ((pt = rxrun_point_of(x, i, path, k)) == (size_t)-1)
 				continue;
 			rxrun_fig(&x->pts[pt], &f);
-			fn(x, i, path, k, &f, arg);
+			fn(x, i, path, x->ks[k]->name, &f, arg);
 		}
 }
 
+/* Every row of traffic i, in the tables' order: the kernels', then the
+ * totals. */
 static void
-rxrun_table_row(const struct rxrun *x, size_t i, int path, size_t k,
+rxrun_each_row(const struct rxrun *x, size_t i, rxrun_row_fn *fn, void *arg)
+{
+	rxrun_each_kernel(x, i, fn, arg);
+	rxrun_each_total(x, i, fn, arg);
+}
+
+static void
+rxrun_table_row(const struct rxrun *x, size_t i, int path, const char *name,
     const struct fig *f, void *arg)
 {
 	FILE *fp = arg;
 	size_t j;
 
-	fprintf(fp, "  %-9s %-18s %9.2f %8.2f %11.2f", path_names[path],
-	    x->ks[k]->name, f->ticks, f->ns, f->mpps);
+	fprintf(fp, "  %-13s %-24s %9.2f %8.2f %11.2f", path_names[path],
+	    name, f->ticks, f->ns, f->mpps);
 	for (j = 0; j < x->nrates; j++)
 		fprintf(fp, " %8.3g", rxrun_pct(&x->t[i], x->rate[j], f));
 	putc('\n', fp);
@@ -234,13 +332,18 @@ rxrun_table(FILE *fp, const struct rxrun *x)
 {
 	size_t i;
 
-	fprintf(fp, "Receive checksum per packet: whole calls, medians, %s cache\n"
+	fprintf(fp, "Receive checksum per packet: whole calls, medians, %s "
+	    "cache%s\n"
 	    "%s (family %d model %d), timer %s at %.3f GHz\n",
-	    x->cache ? "cold" : "hot", rxrun_cpu_name(), ctx.cpu.family,
+	    x->cache ? "cold" : "hot", x->cache ? " (the fix-up: hot)" : "",
+	    rxrun_cpu_name(), ctx.cpu.family,
 	    ctx.cpu.model, ctx.timer.name, ctx.timer.hz / 1e9);
 	for (i = 0; i < x->nt; i++) {
 		rxrun_table_head(fp, x, &x->t[i]);
-		rxrun_each_row(x, i, rxrun_table_row, fp);
+		rxrun_each_kernel(x, i, rxrun_table_row, fp);
+		fputs("  a packet into a user buffer, unfused (set beside "
+		    "fused):\n", fp);
+		rxrun_each_total(x, i, rxrun_table_row, fp);
 	}
 	rxrun_table_check(fp, x);
 }
@@ -252,7 +355,7 @@ rxrun_table(FILE *fp, const struct rxrun *x)
  */
 static void
 rxrun_csv_row(struct csv_writer *w, const struct rxrun *x, size_t i, int path,
-    size_t k, size_t j, const struct fig *f)
+    const char *name, size_t j, const struct fig *f)
 {
 	const struct rx_traffic *t = &x->t[i];
 	struct rxrow row = {
@@ -261,8 +364,9 @@ rxrun_csv_row(struct csv_writer *w, const struct rxrun *x, size_t i, int path,
 		.segment_bytes = t->seg_dist != NULL ? t->seg_dist->seq_mean :
 		    t->seg_mean,
 		.wire_bytes = t->wire, .path = (char *)path_names[path],
-		.kernel = (char *)x->ks[k]->name,
-		.cache = (char *)(x->cache ? "cold" : "hot"),
+		.kernel = (char *)name,
+		.cache = (char *)(x->cache && path != P_COMPLETE ? "cold" :
+		    "hot"),
 		.src_align = path == P_COMPLETE ? 0 : x->src_off,
 		.dst_align = path == P_COMPLETE ? 0 : x->dst_off,
 		.unit = (char *)ctx.timer.unit, .timer_hz = ctx.timer.hz,
@@ -278,13 +382,13 @@ rxrun_csv_row(struct csv_writer *w, const struct rxrun *x, size_t i, int path,
 
 /* The CSV rows of one path: one per rate. */
 static void
-rxrun_csv_rows(const struct rxrun *x, size_t i, int path, size_t k,
+rxrun_csv_rows(const struct rxrun *x, size_t i, int path, const char *name,
     const struct fig *f, void *arg)
 {
 	size_t j;
 
 	for (j = 0; j < x->nrates; j++)
-		rxrun_csv_row(arg, x, i, path, k, j, f);
+		rxrun_csv_row(arg, x, i, path, name, j, f);
 }
 
 void
@@ -305,5 +409,6 @@ rxrun_free(struct rxrun *x)
 	engine_free(x->pts, x->npts);
 	free(x->pts);
 	free(x->at);
+	free(x->warm);
 	free(x->hdr);
 }

@@ -32,6 +32,9 @@ struct rxrun {
 	struct point	*pts;
 	size_t		 npts;
 	size_t		*at, *hdr;
+	/* Of traffic i through csum kernel k hot (cold runs: a total's
+	 * second pass), else as at: warm[i * nk + k]. */
+	size_t		*warm;
 };
 
 /*

@@ -95,8 +95,29 @@ expect_exit 0 "rx -s 1518,imix" -- $X -s 1518,imix -o "$TMPD/rx.csv"
         "mix:20x7+556x4+1480x1" ]
 ok $? "rx: 1518-byte frames carry 1480-byte segments; imix's segments"
 [ "$(cell "$TMPD/rx.csv" 'traffic=1518' path | sort -u | tr '\n' ' ')" = \
-    "complete copy fused software " ]
-ok $? "rx: the software, complete, fused and copy paths"
+    "complete copy copy+complete copy+software fused software " ]
+ok $? "rx: the software, complete, fused and copy paths, and the totals"
+# A total is the sum of its two medians, at every traffic and rate.
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+{ m[$c["traffic"], $c["path"], $c["line_rate"]] = $c["median"]; r[$c["traffic"], $c["line_rate"]] = 1 }
+END {
+	for (k in r) {
+		split(k, p, SUBSEP)
+		t = p[1]; l = p[2]
+		s = m[t, "copy", l] + m[t, "software", l]
+		f = m[t, "copy", l] + m[t, "complete", l]
+		if ((m[t, "copy+software", l] - s) ^ 2 > 1e-12 * s * s ||
+		    (m[t, "copy+complete", l] - f) ^ 2 > 1e-12 * f * f)
+			bad = 1
+		n++
+	}
+	exit bad || n != 6
+}' "$TMPD/rx.csv"
+ok $? "rx: copy+software and copy+complete are the sums of their medians"
+expect_exit 0 "rx --cache cold" -- $X -s 64 --cache cold -o "$TMPD/rxc.csv"
+[ "$(cell "$TMPD/rxc.csv" 'path=complete' cache | sort -u)" = hot ] &&
+    [ "$(cell "$TMPD/rxc.csv" 'path=software' cache | sort -u)" = cold ]
+ok $? "rx --cache cold: the fix-up hot (the stack read the header), the rest cold"
 [ "$(cell "$TMPD/rx.csv" 'path=complete' line_rate | sort -un | tr '\n' ' ')" = \
     "1000000000 10000000000 100000000000 " ]
 ok $? "rx: 1G, 10G and 100G by default"
