@@ -167,16 +167,6 @@ dst_base(const struct point *p)
 	return p->distance;
 }
 
-size_t
-arena_default_distance(size_t dst_off)
-{
-	/*
-	 * Half a page apart; offsets of 64 and more are about the position
-	 * in the page (page-crossing points) and count from the page itself.
-	 */
-	return dst_off < 64 ? ARENA_APART : 0;
-}
-
 void
 arena_view(struct arena_view *b, const struct arena *ar,
     const struct point *p, size_t llc, uint64_t *seed)

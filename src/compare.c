@@ -35,6 +35,7 @@
 #include "gate_out.h"
 #include "csv.h"
 #include "kobj.h"
+#include "names.h"
 #include "rkey.h"
 #include "signif.h"
 #include "stats.h"

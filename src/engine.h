@@ -32,20 +32,10 @@
 #include <stdint.h>
 
 #include "../kernels/kernel.h"
+#include "names.h"
 #include "rng.h"
 #include "stats.h"
 #include "timer.h"
-
-/*
- * At most this many repetitions of a group are taken in a row (a round);
- * the next round of that group comes after one over the whole sweep.
- * Samples taken in a row share the machine's state, so paired tests
- * treat such a block as one observation (compare.c).
- */
-#define ENGINE_ROUND	8
-
-enum cache_mode { CACHE_HOT, CACHE_COLD };
-enum call_mode { MODE_THROUGHPUT, MODE_LATENCY };
 
 struct dist;
 
@@ -158,12 +148,6 @@ int	engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 	    struct engine_report *rep, char *err, size_t errlen);
 /* Free the samples of every point. */
 void	engine_free(struct point *pts, size_t npts);
-
-const char *cache_name(int cache);
-const char *mode_name(int mode);
-const char *family_name(enum kfamily f);
-/* Parse a family name; -1 if unknown. */
-int	family_parse(const char *s);
 
 /* A sink no compiler can see through: every result is folded into it. */
 extern volatile uint64_t engine_sink;
