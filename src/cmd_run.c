@@ -37,6 +37,7 @@
 #include "rformat.h"
 #include "rng.h"
 #include "rset.h"
+#include "rset_points.h"
 #include "select.h"
 #include "tuning.h"
 #include "summary.h"

@@ -9,11 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
-#include "dist.h"
+#include "names.h"
 #include "rfield.h"
 #include "rkey.h"
-#include "kplace.h"
 #include "rset.h"
 #include "stats.h"
 #include "util.h"
@@ -87,8 +85,8 @@ rset_free(struct rset *rs)
 	memset(rs, 0, sizeof(*rs));
 }
 
-static double *
-dup_samples(const double *v, size_t n)
+double *
+rset_samples_dup(const double *v, size_t n)
 {
 	double *d;
 
@@ -113,9 +111,9 @@ rpoint_copy(struct rpoint *dst, const struct rpoint *src)
 			if (*s != NULL)
 				*s = xstrdup(*s);
 		}
-	dst->samples = dup_samples(src->samples, src->n);
-	dst->floors = dup_samples(src->floors, src->n);
-	dst->run_med = dup_samples(src->run_med, src->runs);
+	dst->samples = rset_samples_dup(src->samples, src->n);
+	dst->floors = rset_samples_dup(src->floors, src->n);
+	dst->run_med = rset_samples_dup(src->run_med, src->runs);
 }
 
 void
@@ -180,18 +178,6 @@ rset_size_label(const struct rpoint *p, char *buf, size_t len)
 	return buf;
 }
 
-const char *
-rset_point_shape(const struct point *q, char *buf, size_t len)
-{
-	if (q->dist != NULL)
-		return q->dist->name;	/* any length: a file's path */
-	if (q->has_from && q->from_size != q->size)
-		snprintf(buf, len, "%zu/%zu", q->from_size, q->size);
-	else if (len > 0)
-		buf[0] = '\0';
-	return buf;
-}
-
 double
 rset_bytes_per_unit(const struct rpoint *p)
 {
@@ -224,9 +210,8 @@ rset_mops(const struct rpoint *p)
 	return med > 0 && p->hz > 0 ? p->hz / med / 1e6 : NAN;
 }
 
-/* Timer units per core cycle: 1 for cycles, else from the estimate. */
-static double
-unit_cycle(const char *unit, double hz, double est_core_hz)
+double
+rset_unit_cycle(const char *unit, double hz, double est_core_hz)
 {
 	if (strcmp(unit, "cycles") == 0)
 		return 1;
@@ -235,48 +220,6 @@ unit_cycle(const char *unit, double hz, double est_core_hz)
 	if (strcmp(unit, "ns") == 0)
 		return 1e9 / est_core_hz;
 	return hz > 0 ? hz / est_core_hz : NAN;
-}
-
-void
-rset_from_points(struct rset *rs, const struct point *pts, size_t n,
-    const struct timer_info *ti)
-{
-	char shape[64];
-	size_t i;
-
-	rset_init(rs, "this run");
-	rs->has_samples = 1;
-	for (i = 0; i < n; i++) {
-		const struct point *q = &pts[i];
-		struct rpoint *p = rset_add(rs);
-
-		p->family = xstrdup(family_name(q->k->family));
-		p->kernel = xstrdup(q->k->name);
-		p->isa = xstrdup(q->k->isa);
-		p->size = q->size;
-		p->shape = xstrdup(rset_point_shape(q, shape, sizeof(shape)));
-		p->mean_size = q->dist != NULL ? q->dist->seq_mean :
-		    (double)q->size;
-		p->src_align = q->src_off;
-		p->dst_align = q->dst_off;
-		p->distance = q->distance;
-		p->cache = xstrdup(cache_name(q->cache));
-		p->mode = xstrdup(mode_name(q->mode));
-		p->unit = xstrdup(ti->unit);
-		p->cost = xstrdup("whole");
-		p->hz = ti->hz > 0 ? ti->hz : NAN;
-		p->cycle = unit_cycle(ti->unit, p->hz, ti->est_core_hz);
-		p->n = q->nsamples;
-		p->batch = q->batch;
-		p->samples = dup_samples(q->samples, q->nsamples);
-		p->floors = dup_samples(q->floors, q->nsamples);
-		p->st = q->st;
-		p->net = q->net;
-		p->overhead = q->overhead;
-		p->code_offset = (double)kplace_offset((const void *)
-		    (uintptr_t)q->k->fn.any);
-	}
-	rset_finish(rs);
 }
 
 /* Add d to every cost of p: the fields flagged RF_FLOOR and the samples. */
@@ -387,7 +330,7 @@ rset_finish(struct rset *rs)
 		if (p->distance == RSET_NO_DISTANCE)
 			p->distance = arena_default_distance(p->dst_align);
 		if (isnan(p->cycle))
-			p->cycle = unit_cycle(p->unit, p->hz,
+			p->cycle = rset_unit_cycle(p->unit, p->hz,
 			    atof(rset_meta(rs, "est_core_hz")));
 		p->floor = p->overhead;
 		p->runs = 1;
