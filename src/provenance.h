@@ -31,8 +31,6 @@ struct provenance {
 	size_t		 nslot;		/* a power of two, or 0 */
 };
 
-/* Collect from ctx (CPU, timer, build, command line, date, machine state). */
-void	provenance_collect(struct provenance *p);
 /* Add or replace a key. Control characters (newlines too) in the key or
  * the value become spaces: one line per key, nothing echoed raw. */
 void	provenance_set(struct provenance *p, const char *key, const char *fmt,
