@@ -12,6 +12,7 @@
 
 #include "arena.h"
 #include "dist.h"
+#include "rng.h"
 #include "util.h"
 
 #define ROUND_UP(x, a)	(((x) + (a) - 1) / (a) * (a))

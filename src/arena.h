@@ -15,8 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine.h"
 #include "names.h"	/* ARENA_APART, arena_default_distance */
+#include "point.h"
 
 struct arena {
 	unsigned char	*src_map, *dst_map;

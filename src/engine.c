@@ -35,8 +35,6 @@
 #include "util.h"
 #include "watch.h"
 
-volatile uint64_t engine_sink;
-
 /* csum_diff's from length: from_size, or size for the usual shape. */
 static size_t
 point_from(const struct point *p)
@@ -72,7 +70,7 @@ spin_up(double seconds)
 		for (i = 0; i < 10000; i++)
 			x = x * 6364136223846793005ull + 1;
 	}
-	engine_sink += x;
+	batch_sink += x;
 }
 
 /*

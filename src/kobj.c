@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "../kernels/fault_handler.h"
-#include "engine.h"
+#include "names.h"
 #include "kobj.h"
 #include "util.h"
 
