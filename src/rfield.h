@@ -47,6 +47,16 @@
 #include "ceilings.h"
 #include "rset.h"
 
+/*
+ * The parts of the grid key (rkey.h), in the order compared: each is the
+ * field of one row flagged RF_KEY, so they are named here, with the rows.
+ */
+enum rkey_part {
+	RK_FAMILY, RK_KERNEL, RK_CACHE, RK_MODE, RK_SRC, RK_DST, RK_DIST,
+	RK_SHAPE,
+	RK_SIZE, RK_NPARTS
+};
+
 enum rtype { RT_STR, RT_SIZE, RT_COUNT, RT_NUM, RT_SAMPLES };
 
 enum {

@@ -20,13 +20,8 @@
 
 #include <stddef.h>
 
+#include "rfield.h"	/* enum rkey_part */
 #include "rset.h"
-
-enum rkey_part {
-	RK_FAMILY, RK_KERNEL, RK_CACHE, RK_MODE, RK_SRC, RK_DST, RK_DIST,
-	RK_SHAPE,
-	RK_SIZE, RK_NPARTS
-};
 
 #define RK(part)	(1u << (part))
 #define RK_ALL		((1u << RK_NPARTS) - 1)
