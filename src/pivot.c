@@ -13,7 +13,6 @@
 #include "compare.h"
 #include "pivot.h"
 #include "rkey.h"
-#include "summary.h"
 #include "util.h"
 
 /* The parts of a position a row can be told apart by, in label order. */
@@ -70,7 +69,7 @@ pivot_part(const struct rpoint *p, enum rkey_part part, char *buf,
 		if (rset_shape(p)[0] != '\0')
 			snprintf(buf, len, "%s", rset_shape(p));
 		else
-			summary_size(p->size, buf, len);
+			rset_size_text(p->size, buf, len);
 		break;
 	case RK_SRC:
 		snprintf(buf, len, "%zu", p->src_align);
