@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "outfile.h"
 #include "provenance.h"
 #include "util.h"
 
@@ -159,15 +158,4 @@ provenance_free(struct provenance *p)
 	free(p->v);
 	free(p->slot);
 	memset(p, 0, sizeof(*p));
-}
-
-/* Beside the file written: a symbolic link's target, not the link. */
-char *
-provenance_path(const char *results_path)
-{
-	char *t = outfile_resolve(results_path), *p;
-
-	p = xasprintf("%s.meta", t);
-	free(t);
-	return p;
 }

@@ -41,7 +41,5 @@ void	provenance_write(FILE *fp, const struct provenance *p);
 /* Read "key=value" lines; returns 0, or -1 with a message in err. */
 int	provenance_read(FILE *fp, struct provenance *p, char *err, size_t errlen);
 void	provenance_free(struct provenance *p);
-/* The sidecar path of a results file: PATH.meta (caller frees). */
-char	*provenance_path(const char *results_path);
 
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "outfile.h"
 #include "provenance.h"
 #include "rx_report.h"
 #include "util.h"
