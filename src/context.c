@@ -19,7 +19,7 @@
 #include "tunefile.h"
 #include "util.h"
 #include "verify.h"
-#include "../kernels/fault_handler.h"
+#include "kfault.h"
 #include "../kernels/kernel.h"
 
 struct context ctx;

@@ -13,7 +13,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "../kernels/fault_handler.h"
+#include "kfault.h"
 #include "names.h"
 #include "kobj.h"
 #include "util.h"
