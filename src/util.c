@@ -176,16 +176,6 @@ stderr_is_tty(void)
 	return isatty(STDERR_FILENO);
 }
 
-int
-color_ok(FILE *fp)
-{
-	const char *nc = getenv("NO_COLOR");
-
-	if (nc != NULL && *nc != '\0')
-		return 0;
-	return isatty(fileno(fp));
-}
-
 char *
 fmt_size(size_t n, char *buf, size_t len)
 {

@@ -38,7 +38,6 @@ int	has_suffix(const char *s, const char *suffix);
 int	match_patterns(const char *patterns, const char *name);
 /* Is stderr a terminal on which colour is allowed (NO_COLOR unset)? */
 int	stderr_is_tty(void);
-int	color_ok(FILE *fp);
 /* Format a byte count as 64, 1K, 4K, 1M... for labels (exact when possible). */
 /*
  * Optimal string alignment distance of a and b (edits, a transposition of
