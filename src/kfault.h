@@ -29,7 +29,7 @@ int	kfault_register(const struct kfault_entry *start,
 	    const struct kfault_entry *end);
 /* Stop searching the table that starts at start (before unloading it). */
 void	kfault_unregister(const struct kfault_entry *start);
-/* Number of entries in every registered table (for tests and `info`). */
+/* Number of entries in every registered table (for the tests). */
 size_t	kfault_table_size(void);
 
 #endif

@@ -20,8 +20,10 @@
  *   absent	what a stored text field is when a file lacks it.
  *   flags	RF_REQUIRED: a file without it is refused (for a statistic,
  *		only when the file has no raw samples to compute it from);
- *		RF_NONEMPTY: text that may not be empty; RF_FLOOR: a cost, to
- *		which rset_add_overhead adds the empty call's cost back (gross);
+ *		RF_NONEMPTY: text that may not be empty; RF_FLOOR: a cost,
+ *		shifted between the whole and the net view (rset_finish adds
+ *		the overhead to a file's net costs, rset_net_view shifts them
+ *		by the net median less the whole one);
  *		RF_STAT: a statistic of the samples, recomputed from them when
  *		a file has them; RF_KEY: part `part` of the grid key (rkey.h);
  *		RF_NET: a net cost (rset.h), written empty when the point is

@@ -47,8 +47,8 @@ struct rpoint {
 	struct stats net;	/* the net costs' (NaN: unknown) */
 	double	 overhead;	/* the median empty-call cost (whole - net); NaN */
 	/*
-	 * The empty call's cost as measured (the overhead before any
-	 * rset_add_overhead; the mean over pooled runs): the scale of the
+	 * The empty call's cost as measured (the overhead as the run or
+	 * the file recorded it; the mean over pooled runs): the scale of the
 	 * per-process call-placement effect, for compare's --min-delta auto.
 	 */
 	double	 floor;
