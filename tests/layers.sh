@@ -36,6 +36,21 @@ if grep -qx 'src/engine.h' "$TMPD/closure"; then
 	done | diag
 fi
 
+# The include graph's layers and cycles may not grow. The goal is 12 and
+# none; the one cycle left, compare.c <-> gate_out.c (compare_kept_out
+# one way, gate_out_junit the other), goes with compare.c's split, and
+# with it the thirteenth layer (pivot and summary use compare's tests).
+LAYERS_MAX=${LAYERS_MAX:-13}
+CYCLES_MAX=${CYCLES_MAX:-1}
+sh "$graph" -v "$top_srcdir" >"$TMPD/graph" 2>"$TMPD/err"
+ok $? "the include graph of src/ is drawn"
+set -- $(sed -n 's/^modules \([0-9]*\) arrows \([0-9]*\) layers \([0-9]*\) cycles \([0-9]*\)$/\3 \4/p' "$TMPD/graph")
+[ -n "${1:-}" ] && [ "$1" -le "$LAYERS_MAX" ]
+ok $? "src/ is ${1:-?} layers deep, at most $LAYERS_MAX"
+[ -n "${2:-}" ] && [ "$2" -le "$CYCLES_MAX" ]
+ok $? "src/ has ${2:-?} include cycles, at most $CYCLES_MAX"
+diag <"$TMPD/graph"
+
 # The same from the compiler, where the build kept its dependency files
 # (gcc -MD, Automake's .deps): what each object was really built from.
 deps="${top_builddir:-.}/src/.deps"
