@@ -35,6 +35,10 @@ if grep -qx 'src/engine.h' "$TMPD/closure"; then
 		    echo "$f includes engine.h"
 	done | diag
 fi
+# Nor the engine's parts: its points, buffers, timed loop and floor.
+! grep -E -x 'src/(point|arena|batch|floor|progress|rset_points)\.h' \
+    "$TMPD/closure" >/dev/null
+ok $? "nor the engine's parts (point.h, arena.h, batch.h, floor.h, ...)"
 
 # The include graph's layers and cycles may not grow. The goal is 12 and
 # none; the one cycle left, compare.c <-> gate_out.c (compare_kept_out
