@@ -69,7 +69,7 @@ pivot_part(const struct rpoint *p, enum rkey_part part, char *buf,
 		if (rset_shape(p)[0] != '\0')
 			snprintf(buf, len, "%s", rset_shape(p));
 		else
-			rset_size_text(p->size, buf, len);
+			summary_size(p->size, buf, len);
 		break;
 	case RK_SRC:
 		snprintf(buf, len, "%zu", p->src_align);

@@ -159,15 +159,3 @@ rset_unit_cycle(const char *unit, double hz, double est_core_hz)
 		return 1e9 / est_core_hz;
 	return hz > 0 ? hz / est_core_hz : NAN;
 }
-
-char *
-rset_size_text(size_t n, char *buf, size_t len)
-{
-	if (n >= (1u << 20) && n % (1u << 20) == 0)
-		snprintf(buf, len, "%zu MiB", n >> 20);
-	else if (n >= 1024 && n % 1024 == 0)
-		snprintf(buf, len, "%zu KiB", n >> 10);
-	else
-		snprintf(buf, len, "%zu B", n);
-	return buf;
-}

@@ -137,8 +137,6 @@ double	rset_bytes(const struct rpoint *p);
 const char *rset_shape(const struct rpoint *p);
 /* The size as a table shows it: the shape when there is one, else size. */
 const char *rset_size_label(const struct rpoint *p, char *buf, size_t len);
-/* n bytes as a reader writes them: "1500 B", "4 KiB", "1 MiB". */
-char	*rset_size_text(size_t n, char *buf, size_t len);
 /* (src - dst) mod 8: the relative misalignment of a copy. */
 size_t	rset_rel_align(const struct rpoint *p);
 /*

@@ -238,8 +238,8 @@ sum_texts(const struct verdict *v, size_t n, char *sizes, size_t slen,
 {
 	char s0[32], s1[32], c0[32], c1[32];
 
-	rset_size_text(v[0].best->size, s0, sizeof(s0));
-	rset_size_text(v[n - 1].best->size, s1, sizeof(s1));
+	summary_size(v[0].best->size, s0, sizeof(s0));
+	summary_size(v[n - 1].best->size, s1, sizeof(s1));
 	snprintf(sizes, slen, n > 1 ? "%s - %s" : "%s", s0, s1);
 	sum_cost(v[0].best->st.median, c0, sizeof(c0));
 	sum_cost(v[n - 1].best->st.median, c1, sizeof(c1));
@@ -459,7 +459,7 @@ sum_peaks(FILE *fp, const struct rset *rs, const struct verdict *v,
 		if (best == NULL)
 			continue;
 		fprintf(fp, "%-10s %s, %s%s: %.0f%% of the %s %s ceiling\n",
-		    best->family, best->kernel, rset_size_text(best->size, sz,
+		    best->family, best->kernel, summary_size(best->size, sz,
 		    sizeof(sz)), strcmp(best->cache, "cold") == 0 ? " cold" : "",
 		    top, ceilings_level_label(ceilings_level_of(best->family,
 		    rset_bytes(best), strcmp(best->cache, "cold") == 0, c.l1d,

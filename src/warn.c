@@ -13,6 +13,7 @@
 #include "engine.h"
 #include "rkey.h"
 #include "rset_points.h"
+#include "summary.h"
 #include "util.h"
 #include "warn.h"
 
@@ -241,7 +242,7 @@ warn_unconverged(const struct point *pts, size_t n, double target,
 		    "%g%% overlap another kernel's interval: median CI %s, "
 		    "widest %s (%s, %s); to settle them set --max-time %s",
 		    open, n, target * 100, med, wide, worst->k->name,
-		    rset_size_text(worst->size, sz, sizeof(sz)), set);
+		    summary_size(worst->size, sz, sizeof(sz)), set);
 	}
 	free(hw);
 }
