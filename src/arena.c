@@ -12,6 +12,7 @@
 
 #include "arena.h"
 #include "dist.h"
+#include "rng.h"
 #include "util.h"
 
 #define ROUND_UP(x, a)	(((x) + (a) - 1) / (a) * (a))
@@ -165,16 +166,6 @@ static size_t
 dst_base(const struct point *p)
 {
 	return p->distance;
-}
-
-size_t
-arena_default_distance(size_t dst_off)
-{
-	/*
-	 * Half a page apart; offsets of 64 and more are about the position
-	 * in the page (page-crossing points) and count from the page itself.
-	 */
-	return dst_off < 64 ? ARENA_APART : 0;
 }
 
 void

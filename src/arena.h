@@ -15,7 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine.h"
+#include "names.h"	/* ARENA_APART, arena_default_distance */
+#include "point.h"
 
 struct arena {
 	unsigned char	*src_map, *dst_map;
@@ -46,14 +47,5 @@ void	arena_view(struct arena_view *b, const struct arena *ar,
 /* b's first slot only, through the same loop (the empty kernels' view). */
 void	arena_view_hot(struct arena_view *hot, const struct arena_view *b);
 void	arena_view_free(struct arena_view *b);
-
-/* The default placement: the destination half a page past the source. */
-#define ARENA_APART	2048
-/*
- * The distance (dst - src base, mod the page) a point gets when none is
- * asked for: ARENA_APART for destination offsets below 64, 0 (the page
- * itself) for larger ones, which are positions in the page.
- */
-size_t	arena_default_distance(size_t dst_off);
 
 #endif

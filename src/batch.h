@@ -2,7 +2,7 @@
  * batch.h - the timed loop: one batch of calls of a kernel, timed.
  *
  * A sample is one timed batch of calls through one indirect call site per
- * family and mode; the result of every call ends in engine_sink. Throughput
+ * family and mode; the result of every call ends in batch_sink. Throughput
  * mode calls the kernel on independent inputs; latency mode chains each
  * call's addresses (and, for checksums, its sum) to the previous result.
  */
@@ -15,6 +15,9 @@
 #include "../kernels/kernel.h"
 #include "arena.h"
 #include "timer.h"
+
+/* A sink no compiler can see through: every result is folded into it. */
+extern volatile uint64_t batch_sink;
 
 /*
  * What each call of a batch processes: n bytes (a csum_diff call goes from

@@ -28,16 +28,27 @@ static volatile pid_t child;
 /* The process that registered them: a forked child undoes nothing. */
 static pid_t owner;
 
-static struct cleanup *
-add(const char *path, int dir)
+/*
+ * cleanup_run is an atexit handler from the first thing to undo on, so
+ * every exit (fatal and usage_error too) undoes what is registered.
+ */
+static void
+at_exit(void)
 {
 	static int registered;
-	struct cleanup *c;
 
 	if (!registered && atexit(cleanup_run) == 0) {
 		registered = 1;
 		owner = getpid();
 	}
+}
+
+static struct cleanup *
+add(const char *path, int dir)
+{
+	struct cleanup *c;
+
+	at_exit();
 	c = xcalloc(1, sizeof(*c));
 	c->path = xstrdup(path);
 	c->dir = dir;
@@ -52,12 +63,6 @@ struct cleanup *
 cleanup_file(const char *path)
 {
 	return add(path, 0);
-}
-
-struct cleanup *
-cleanup_dir(const char *path)
-{
-	return add(path, 1);
 }
 
 /* Hold off (block 1) or let through (0) the signals that end the process
@@ -130,6 +135,8 @@ cleanup_release(struct cleanup *c)
 void
 cleanup_child(pid_t pid)
 {
+	if (pid > 0)
+		at_exit();
 	child = pid;
 }
 

@@ -17,15 +17,15 @@
 
 struct cleanup;
 
-/* Register a file (removed) or a directory (removed once empty: after
- * every file, newest directory first). Never NULL. */
+/* Register a file (removed). Never NULL. */
 struct cleanup *cleanup_file(const char *path);
-struct cleanup *cleanup_dir(const char *path);
 /*
  * Create a temporary file (mkstemps: tmpl ends with XXXXXX and suffixlen
  * more characters) or directory (mkdtemp) and register it, with the
  * signals of interrupt.h held off in between, so that no signal can leave
  * it behind. NULL with errno on failure; *fd is the file's descriptor.
+ * A directory is removed once empty: after every file, newest directory
+ * first.
  */
 struct cleanup *cleanup_mkstemp(char *tmpl, int suffixlen, int *fd);
 struct cleanup *cleanup_mkdtemp(char *tmpl);

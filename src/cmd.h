@@ -43,6 +43,12 @@ void	ctx_tune(const char *file);
 struct provenance;
 void	ctx_tune_provenance(struct provenance *pv);
 /*
+ * A fresh provenance of this process (pv's old contents are not freed):
+ * csumbench version, date, command line, host and OS, the CPU (ctx_cpu)
+ * and timer (ctx_timer) when set up, compiler and flags.
+ */
+void	provenance_collect(struct provenance *pv);
+/*
  * Identify the CPU (ctx_cpu), then load the kernel objects args[0..n-1]
  * ("FILE[=NAME]", --load), in order; exit 2 with one line when one
  * cannot be loaded.

@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "names.h"
 #include "compare.h"
 #include "signif.h"
 

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ceilings.h"
@@ -17,7 +19,7 @@
 #include "tunefile.h"
 #include "util.h"
 #include "verify.h"
-#include "../kernels/fault_handler.h"
+#include "kfault.h"
 #include "../kernels/kernel.h"
 
 struct context ctx;
@@ -271,4 +273,80 @@ ctx_pin(const char *cpu_arg, int def_cpu)
 	}
 	ctx.cpu.pinned_cpu = cpu;
 	cpu_state(&ctx.cpu, cpu);
+}
+
+/*
+ * What goes with every result from this process: the build, the command
+ * line, the date, and the CPU and timer as identified here.
+ */
+void
+provenance_collect(struct provenance *p)
+{
+	struct utsname un;
+	time_t now = time(NULL);
+	char buf[64];
+
+	memset(p, 0, sizeof(*p));
+	provenance_set(p, "csumbench_version", "%s", PACKAGE_VERSION);
+	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	provenance_set(p, "date", "%s", buf);
+	if (ctx.cmdline != NULL)
+		provenance_set(p, "command", "%s", ctx.cmdline);
+	if (uname(&un) == 0) {
+		provenance_set(p, "host", "%s", un.nodename);
+		provenance_set(p, "os", "%s %s", un.sysname, un.release);
+	}
+	if (ctx.have_cpu) {
+		provenance_set(p, "arch", "%s", ctx.cpu.arch);
+		provenance_set(p, "cpu_vendor", "%s", ctx.cpu.vendor);
+		provenance_set(p, "cpu_brand", "%s", ctx.cpu.brand);
+		provenance_set(p, "cpu_family", "%d", ctx.cpu.family);
+		provenance_set(p, "cpu_model", "%d", ctx.cpu.model);
+		provenance_set(p, "cpu_stepping", "%d", ctx.cpu.stepping);
+		provenance_set(p, "cpus_online", "%d", ctx.cpu.online_cpus);
+		provenance_set(p, "l1d_bytes", "%zu", ctx.cpu.l1d);
+		provenance_set(p, "l2_bytes", "%zu", ctx.cpu.l2);
+		provenance_set(p, "l3_bytes", "%zu", ctx.cpu.l3);
+		provenance_set(p, "features", "%s", ctx.cpu.features);
+		if (ctx.cpu.isa[0] != '\0')
+			provenance_set(p, "isa", "%s", ctx.cpu.isa);
+		if (ctx.cpu.misaligned[0] != '\0')
+			provenance_set(p, "misaligned_access", "%s",
+			    ctx.cpu.misaligned);
+		provenance_set(p, "identified_by", "%s", ctx.cpu.ident_source);
+		provenance_set(p, "hypervisor", "%s", ctx.cpu.hypervisor);
+		provenance_set(p, "governor", "%s", ctx.cpu.governor[0] ?
+		    ctx.cpu.governor : "unknown");
+		provenance_set(p, "turbo", "%s", ctx.cpu.turbo < 0 ? "unknown" :
+		    ctx.cpu.turbo ? "on" : "off");
+		if (ctx.cpu.loadavg1 >= 0)
+			provenance_set(p, "load_avg_1min", "%.2f",
+			    ctx.cpu.loadavg1);
+		if (ctx.cpu.pinned_cpu >= 0)
+			provenance_set(p, "cpu_pinned", "%d", ctx.cpu.pinned_cpu);
+		else
+			provenance_set(p, "cpu_pinned", "none");
+	}
+	if (ctx.have_timer) {
+		provenance_set(p, "timer", "%s", ctx.timer.name);
+		provenance_set(p, "unit", "%s", ctx.timer.unit);
+		provenance_set(p, "timer_hz", "%.0f", ctx.timer.hz);
+		provenance_set(p, "timer_overhead", "%.2f", ctx.timer.overhead);
+		provenance_set(p, "timer_resolution", "%.0f",
+		    ctx.timer.resolution);
+		if (ctx.timer.requested != NULL)
+			provenance_set(p, "timer_requested", "%s",
+			    ctx.timer.requested);
+		provenance_set(p, "timer_fallback", "%s", ctx.timer.fallback);
+		/* An estimate, labelled as one: not a counter reading. */
+		if (ctx.timer.est_core_hz > 0) {
+			provenance_set(p, "est_core_hz", "%.0f",
+			    ctx.timer.est_core_hz);
+			provenance_set(p, "est_core_hz_method", "%s",
+			    "dependent-add loop, 1 add per cycle, median of 21 "
+			    "runs; est_cycles = median * est_core_hz / timer_hz");
+		}
+	}
+	provenance_set(p, "compiler", "%s", csb_compiler);
+	provenance_set(p, "cflags", "%s", csb_cflags);
 }

@@ -35,47 +35,6 @@
 #include "util.h"
 #include "watch.h"
 
-volatile uint64_t engine_sink;
-
-static const char *const family_names[K_NFAMILIES] = {
-	[K_MEMCPY] = "memcpy",
-	[K_MEMSET] = "memset",
-	[K_COPY] = "copy",
-	[K_CSUM] = "csum",
-	[K_CSUM_COPY] = "csum_copy",
-	[K_CSUM_DIFF] = "csum_diff",
-};
-
-const char *
-family_name(enum kfamily f)
-{
-	return (unsigned)f < K_NFAMILIES ? family_names[f] : "?";
-}
-
-int
-family_parse(const char *s)
-{
-	int i;
-
-	for (i = 0; i < K_NFAMILIES; i++)
-		if (strcmp(s, family_names[i]) == 0)
-			return i;
-	return -1;
-}
-
-const char *
-cache_name(int cache)
-{
-	return cache == CACHE_COLD ? "cold" : "hot";
-}
-
-const char *
-mode_name(int mode)
-{
-	return mode == MODE_LATENCY ? "latency" : "throughput";
-}
-
-
 /* csum_diff's from length: from_size, or size for the usual shape. */
 static size_t
 point_from(const struct point *p)
@@ -111,7 +70,7 @@ spin_up(double seconds)
 		for (i = 0; i < 10000; i++)
 			x = x * 6364136223846793005ull + 1;
 	}
-	engine_sink += x;
+	batch_sink += x;
 }
 
 /*

@@ -32,63 +32,11 @@
 #include <stdint.h>
 
 #include "../kernels/kernel.h"
+#include "names.h"
+#include "point.h"
 #include "rng.h"
 #include "stats.h"
 #include "timer.h"
-
-/*
- * At most this many repetitions of a group are taken in a row (a round);
- * the next round of that group comes after one over the whole sweep.
- * Samples taken in a row share the machine's state, so paired tests
- * treat such a block as one observation (compare.c).
- */
-#define ENGINE_ROUND	8
-
-enum cache_mode { CACHE_HOT, CACHE_COLD };
-enum call_mode { MODE_THROUGHPUT, MODE_LATENCY };
-
-struct dist;
-
-struct point {
-	const struct kernel *k;
-	size_t	 size;		/* a distribution: its mean, rounded */
-	size_t	 src_off, dst_off;
-	/*
-	 * Placement: (destination base - source base) mod the page size,
-	 * the offsets applied on top (arena.c, dst_base).
-	 */
-	size_t	 distance;
-	/*
-	 * Distribution mode: each call takes the next size of dist->seq
-	 * (drawn with dist_draw before engine_run), or NULL: size is fixed.
-	 */
-	const struct dist *dist;
-	/* csum_diff only: from's length when has_from, else size. */
-	size_t	 from_size;
-	int	 has_from;
-	int	 cache;		/* enum cache_mode */
-	int	 mode;		/* enum call_mode */
-	/*
-	 * A point of the same group to be timed with the same batch (run
-	 * --ab's A:x and B:x), so that the code is all that differs between
-	 * them: after calibration both take the larger of their batches.
-	 * NULL: none.
-	 */
-	struct point *twin;
-	/* results */
-	double	*samples;	/* whole-call cost per call, timer units */
-	double	*floors;	/* the empty call's cost in each sample's repetition */
-	size_t	 nsamples;
-	size_t	 batch;		/* calls per sample */
-	double	 overhead;	/* the median floor: whole minus net */
-	double	 batch_units;	/* timer units of one batch, at calibration */
-	double	 spent;		/* seconds spent in this point's samples */
-	size_t	 cap;		/* allocated length of samples */
-	int	 converged;	/* met --target-ci (1), or not (0) */
-	size_t	 ci_next;	/* samples at which its interval is next due */
-	struct stats st;	/* of the whole-call samples */
-	struct stats net;	/* of samples[i] - floors[i] */
-};
 
 /*
  * Where a run is, for a progress display: the engine calls
@@ -158,14 +106,5 @@ int	engine_run(struct point *pts, size_t npts, const struct engine_opts *o,
 	    struct engine_report *rep, char *err, size_t errlen);
 /* Free the samples of every point. */
 void	engine_free(struct point *pts, size_t npts);
-
-const char *cache_name(int cache);
-const char *mode_name(int mode);
-const char *family_name(enum kfamily f);
-/* Parse a family name; -1 if unknown. */
-int	family_parse(const char *s);
-
-/* A sink no compiler can see through: every result is folded into it. */
-extern volatile uint64_t engine_sink;
 
 #endif

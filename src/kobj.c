@@ -13,8 +13,8 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "../kernels/fault_handler.h"
-#include "engine.h"
+#include "kfault.h"
+#include "names.h"
 #include "kobj.h"
 #include "util.h"
 

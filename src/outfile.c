@@ -434,3 +434,14 @@ outfile_commit_pair(struct outfile *data, struct outfile *side, char *err,
 		close(lock);	/* and its lock with it */
 	return rc;
 }
+
+/* Beside the file written: a symbolic link's target, not the link. */
+char *
+provenance_path(const char *results_path)
+{
+	char *t = outfile_resolve(results_path), *p;
+
+	p = xasprintf("%s.meta", t);
+	free(t);
+	return p;
+}

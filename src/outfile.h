@@ -41,6 +41,11 @@ int	outfile_is_stream(const char *path);
  * a results file's sidecar goes beside. To free.
  */
 char	*outfile_resolve(const char *path);
+/*
+ * The sidecar path of a results file, where its provenance goes
+ * (provenance.h): PATH.meta beside outfile_resolve(PATH). To free.
+ */
+char	*provenance_path(const char *results_path);
 /* 0, or -1 with "cannot write PATH: why" in err. */
 int	outfile_open(struct outfile *o, const char *path, char *err,
 	    size_t errlen);

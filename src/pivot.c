@@ -13,7 +13,6 @@
 #include "compare.h"
 #include "pivot.h"
 #include "rkey.h"
-#include "summary.h"
 #include "util.h"
 
 /* The parts of a position a row can be told apart by, in label order. */

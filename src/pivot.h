@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 #include "rset.h"
-#include "summary.h"
+#include "summary_opts.h"
 
 /*
  * Write the wide view of rs (one run, costs in the view to show; points

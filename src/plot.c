@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "arena.h"
+#include "names.h"
 #include "cleanup.h"
 #include "csv.h"
 #include "outfile.h"

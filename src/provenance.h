@@ -31,8 +31,6 @@ struct provenance {
 	size_t		 nslot;		/* a power of two, or 0 */
 };
 
-/* Collect from ctx (CPU, timer, build, command line, date, machine state). */
-void	provenance_collect(struct provenance *p);
 /* Add or replace a key. Control characters (newlines too) in the key or
  * the value become spaces: one line per key, nothing echoed raw. */
 void	provenance_set(struct provenance *p, const char *key, const char *fmt,
@@ -43,7 +41,5 @@ void	provenance_write(FILE *fp, const struct provenance *p);
 /* Read "key=value" lines; returns 0, or -1 with a message in err. */
 int	provenance_read(FILE *fp, struct provenance *p, char *err, size_t errlen);
 void	provenance_free(struct provenance *p);
-/* The sidecar path of a results file: PATH.meta (caller frees). */
-char	*provenance_path(const char *results_path);
 
 #endif

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
+#include "names.h"
 #include "ceilings.h"
 #include "compare.h"
 #include "decimal.h"

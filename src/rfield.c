@@ -21,7 +21,6 @@
 #include "bound.h"
 #include "decimal.h"
 #include "rfield.h"
-#include "rkey.h"
 #include "util.h"
 
 /* Derived figures. */

@@ -20,8 +20,10 @@
  *   absent	what a stored text field is when a file lacks it.
  *   flags	RF_REQUIRED: a file without it is refused (for a statistic,
  *		only when the file has no raw samples to compute it from);
- *		RF_NONEMPTY: text that may not be empty; RF_FLOOR: a cost, to
- *		which rset_add_overhead adds the empty call's cost back (gross);
+ *		RF_NONEMPTY: text that may not be empty; RF_FLOOR: a cost,
+ *		shifted between the whole and the net view (rset_finish adds
+ *		the overhead to a file's net costs, rset_net_view shifts them
+ *		by the net median less the whole one);
  *		RF_STAT: a statistic of the samples, recomputed from them when
  *		a file has them; RF_KEY: part `part` of the grid key (rkey.h);
  *		RF_NET: a net cost (rset.h), written empty when the point is
@@ -46,6 +48,16 @@
 
 #include "ceilings.h"
 #include "rset.h"
+
+/*
+ * The parts of the grid key (rkey.h), in the order compared: each is the
+ * field of one row flagged RF_KEY, so they are named here, with the rows.
+ */
+enum rkey_part {
+	RK_FAMILY, RK_KERNEL, RK_CACHE, RK_MODE, RK_SRC, RK_DST, RK_DIST,
+	RK_SHAPE,
+	RK_SIZE, RK_NPARTS
+};
 
 enum rtype { RT_STR, RT_SIZE, RT_COUNT, RT_NUM, RT_SAMPLES };
 

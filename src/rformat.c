@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "decimal.h"
+#include "outfile.h"
 #include "provenance.h"
 #include "pivot.h"
 #include "rformat.h"

@@ -47,52 +47,6 @@ rkey_cmp(const struct rpoint *a, const struct rpoint *b, unsigned mask)
 	return 0;
 }
 
-int
-rkey_cmp_points(const struct point *a, const struct point *b, unsigned mask)
-{
-	int part, c = 0;
-
-	for (part = 0; part < RK_NPARTS && c == 0; part++) {
-		if (!(mask & RK(part)))
-			continue;
-		switch (part) {
-		case RK_FAMILY:
-			c = strcmp(family_name(a->k->family),
-			    family_name(b->k->family));
-			break;
-		case RK_KERNEL:
-			c = strcmp(a->k->name, b->k->name);
-			break;
-		case RK_CACHE:
-			c = strcmp(cache_name(a->cache), cache_name(b->cache));
-			break;
-		case RK_MODE:
-			c = strcmp(mode_name(a->mode), mode_name(b->mode));
-			break;
-		case RK_SRC:
-			c = cmp_size(a->src_off, b->src_off);
-			break;
-		case RK_DST:
-			c = cmp_size(a->dst_off, b->dst_off);
-			break;
-		case RK_DIST:
-			c = cmp_size(a->distance, b->distance);
-			break;
-		case RK_SHAPE: {
-			char x[64], y[64];
-
-			c = strcmp(rset_point_shape(a, x, sizeof(x)),
-			    rset_point_shape(b, y, sizeof(y)));
-			break;
-		}
-		case RK_SIZE:
-			c = cmp_size(a->size, b->size);
-			break;
-		}
-	}
-	return c;
-}
-
 static void
 msort_rec(size_t *v, size_t *tmp, size_t n,
     int (*cmp)(size_t, size_t, const void *), const void *arg)
@@ -120,43 +74,6 @@ rkey_msort(size_t *idx, size_t n, int (*cmp)(size_t, size_t, const void *),
 
 	msort_rec(idx, tmp, n, cmp, arg);
 	free(tmp);
-}
-
-struct by_key {
-	const struct rset *rs;
-	unsigned mask;
-};
-
-static int
-by_key(size_t x, size_t y, const void *arg)
-{
-	const struct by_key *k = arg;
-
-	return rkey_cmp(&k->rs->p[x], &k->rs->p[y], k->mask);
-}
-
-void
-rkey_sort(const struct rset *rs, size_t *idx, size_t n, unsigned mask)
-{
-	struct by_key k = { rs, mask };
-
-	rkey_msort(idx, n, by_key, &k);
-}
-
-size_t
-rkey_find(const struct rset *rs, const size_t *idx, size_t n,
-    const struct rpoint *q, unsigned mask)
-{
-	size_t lo = 0, hi = n, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (rkey_cmp(&rs->p[idx[mid]], q, mask) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && rkey_cmp(&rs->p[idx[lo]], q, mask) == 0 ? lo : n;
 }
 
 static int

@@ -20,14 +20,8 @@
 
 #include <stddef.h>
 
-#include "engine.h"
+#include "rfield.h"	/* enum rkey_part */
 #include "rset.h"
-
-enum rkey_part {
-	RK_FAMILY, RK_KERNEL, RK_CACHE, RK_MODE, RK_SRC, RK_DST, RK_DIST,
-	RK_SHAPE,
-	RK_SIZE, RK_NPARTS
-};
 
 #define RK(part)	(1u << (part))
 #define RK_ALL		((1u << RK_NPARTS) - 1)
@@ -39,20 +33,6 @@ enum rkey_part {
 
 /* <0, 0, >0 as a sorts before, with or after b on the parts in mask. */
 int	rkey_cmp(const struct rpoint *a, const struct rpoint *b, unsigned mask);
-/*
- * The same key on the engine's points (family, cache and mode compared by
- * name, as written), so the engine can group by it too.
- */
-int	rkey_cmp_points(const struct point *a, const struct point *b,
-	    unsigned mask);
-/* Sort idx[0..n-1] (indices into rs->p) on mask; stable. */
-void	rkey_sort(const struct rset *rs, size_t *idx, size_t n, unsigned mask);
-/*
- * In idx[0..n-1] sorted on mask: the first position whose point equals q
- * on mask, or n when none does.
- */
-size_t	rkey_find(const struct rset *rs, const size_t *idx, size_t n,
-	    const struct rpoint *q, unsigned mask);
 /*
  * Group v[0..n-1] by mask: perm[0..n-1] receives positions into v, group
  * after group, the groups in the order of their first point in v and each

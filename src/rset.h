@@ -22,7 +22,6 @@
 
 #include <stddef.h>
 
-#include "engine.h"
 #include "provenance.h"
 #include "stats.h"
 
@@ -48,8 +47,8 @@ struct rpoint {
 	struct stats net;	/* the net costs' (NaN: unknown) */
 	double	 overhead;	/* the median empty-call cost (whole - net); NaN */
 	/*
-	 * The empty call's cost as measured (the overhead before any
-	 * rset_add_overhead; the mean over pooled runs): the scale of the
+	 * The empty call's cost as measured (the overhead as the run or
+	 * the file recorded it; the mean over pooled runs): the scale of the
 	 * per-process call-placement effect, for compare's --min-delta auto.
 	 */
 	double	 floor;
@@ -98,9 +97,6 @@ struct rpoint *rset_add(struct rset *rs);
 void	rset_free(struct rset *rs);
 /* A deep copy of src into dst. */
 void	rset_copy(struct rset *dst, const struct rset *src);
-/* The points of a run just measured (samples copied), without provenance. */
-void	rset_from_points(struct rset *rs, const struct point *pts, size_t n,
-	    const struct timer_info *ti);
 /*
  * After reading one run's points: each is one run, its floor the overhead
  * and its median its one run median; the cost basis found (and net
@@ -141,11 +137,6 @@ double	rset_bytes(const struct rpoint *p);
 const char *rset_shape(const struct rpoint *p);
 /* The size as a table shows it: the shape when there is one, else size. */
 const char *rset_size_label(const struct rpoint *p, char *buf, size_t len);
-/*
- * The shape of an engine point ("" for a fixed size): a distribution's
- * name, or a csum_diff F/T pair written into buf.
- */
-const char *rset_point_shape(const struct point *q, char *buf, size_t len);
 /* (src - dst) mod 8: the relative misalignment of a copy. */
 size_t	rset_rel_align(const struct rpoint *p);
 /*
@@ -158,5 +149,12 @@ double	rset_bytes_per_unit(const struct rpoint *p);
 double	rset_gbps(const struct rpoint *p);
 /* Million calls per second at the median, or NaN as above. */
 double	rset_mops(const struct rpoint *p);
+/*
+ * Timer units per core cycle: 1 for cycles, else from the estimated core
+ * clock est_core_hz (NaN when unknown).
+ */
+double	rset_unit_cycle(const char *unit, double hz, double est_core_hz);
+/* A copy of samples v[0..n-1], or NULL for NULL. */
+double	*rset_samples_dup(const double *v, size_t n);
 
 #endif

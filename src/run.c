@@ -11,6 +11,7 @@
 #include "layout.h"
 #include "provenance.h"
 #include "rset.h"
+#include "rset_points.h"
 #include "run.h"
 #include "runout.h"
 #include "util.h"

@@ -15,6 +15,7 @@
 #include "rfield.h"
 #include "rset.h"
 #include "rtable.h"
+#include "outfile.h"
 #include "provenance.h"
 #include "rx_report.h"
 #include "util.h"

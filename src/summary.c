@@ -48,18 +48,6 @@ sum_bit(const char *const *names, size_t n, const char *k)
 	return 0;
 }
 
-char *
-summary_size(size_t n, char *buf, size_t len)
-{
-	if (n >= (1u << 20) && n % (1u << 20) == 0)
-		snprintf(buf, len, "%zu MiB", n >> 20);
-	else if (n >= 1024 && n % 1024 == 0)
-		snprintf(buf, len, "%zu KiB", n >> 10);
-	else
-		snprintf(buf, len, "%zu B", n);
-	return buf;
-}
-
 /* A cost with the digits a reader needs: 4.61, 21.3, 1255. */
 static char *
 sum_cost(double v, char *buf, size_t len)

@@ -17,11 +17,7 @@
 #include <stdio.h>
 
 #include "rset.h"
-
-struct summary_opts {
-	double	 alpha;		/* significance level of the paired test */
-	const char *cost;	/* "whole call" or "net": what the costs are */
-};
+#include "summary_opts.h"
 
 /*
  * Write the summary of rs (one run, costs in the view to show) to fp.
@@ -33,7 +29,5 @@ size_t	summary_write(FILE *fp, const struct rset *rs,
  * (idx is not used: the summary is of every point). */
 void	summary_rformat_write(FILE *fp, const struct rset *rs,
 	    const size_t *idx, size_t n);
-/* n bytes as a reader writes them: "1500 B", "4 KiB", "1 MiB". */
-char	*summary_size(size_t n, char *buf, size_t len);
 
 #endif

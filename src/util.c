@@ -15,13 +15,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cleanup.h"
 #include "util.h"
 
 const char *progname = "csumbench";
 int verbose_level = 1;
 
-/* One line on stderr, nothing left half-written, exit with code. */
+/*
+ * One line on stderr, nothing left half-written, exit with code: exit
+ * runs cleanup_run, which cleanup.c registers with atexit before it has
+ * anything to undo (so util, below it, never calls it).
+ */
 static void vfatal(int, const char *, va_list) __attribute__((noreturn));
 
 static void
@@ -31,7 +34,6 @@ vfatal(int code, const char *fmt, va_list ap)
 	fprintf(stderr, "%s: ", progname);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
-	cleanup_run();
 	exit(code);
 }
 
@@ -172,16 +174,6 @@ int
 stderr_is_tty(void)
 {
 	return isatty(STDERR_FILENO);
-}
-
-int
-color_ok(FILE *fp)
-{
-	const char *nc = getenv("NO_COLOR");
-
-	if (nc != NULL && *nc != '\0')
-		return 0;
-	return isatty(fileno(fp));
 }
 
 char *

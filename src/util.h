@@ -39,9 +39,8 @@ char	*xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int	has_suffix(const char *s, const char *suffix);
 /* Glob-match a name against a comma-separated list of fnmatch patterns. */
 int	match_patterns(const char *patterns, const char *name);
-/* Is stderr a terminal on which colour is allowed (NO_COLOR unset)? */
+/* Is stderr a terminal (for progress lines, which only a terminal gets)? */
 int	stderr_is_tty(void);
-int	color_ok(FILE *fp);
 /* Format a byte count as 64, 1K, 4K, 1M... for labels (exact when possible). */
 /*
  * Optimal string alignment distance of a and b (edits, a transposition of

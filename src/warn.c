@@ -12,6 +12,7 @@
 #include "cpu.h"
 #include "engine.h"
 #include "rkey.h"
+#include "rset_points.h"
 #include "summary.h"
 #include "util.h"
 #include "warn.h"
@@ -152,7 +153,7 @@ warn_open(const struct point *pts, size_t n, const struct point *p)
 		const struct point *q = &pts[i];
 
 		if (q == p || q->k->family != p->k->family ||
-		    rkey_cmp_points(p, q, RK_POSITION) != 0)
+		    rset_points_cmp(p, q, RK_POSITION) != 0)
 			continue;
 		if (!isfinite(q->st.ci_lo) || !isfinite(q->st.ci_hi) ||
 		    (q->st.ci_lo <= p->st.ci_hi && p->st.ci_lo <= q->st.ci_hi))

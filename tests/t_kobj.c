@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "../kernels/builtin.h"
-#include "../kernels/fault_handler.h"
+#include "../src/kfault.h"
 #include "../kernels/linux_compat.h"
 #include "../src/cmd.h"
 #include "../src/kobj.h"

@@ -22,6 +22,7 @@
 #include "../src/rformat.h"
 #include "../src/rkey.h"
 #include "../src/rset.h"
+#include "../src/rset_points.h"
 #include "../src/stats.h"
 #include "tap.h"
 

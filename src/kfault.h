@@ -1,15 +1,15 @@
 /*
- * fault_handler.h - csumbench's side of the copy family's fault recovery
- * (kernels/fault.c): the signal handler, and the exception tables of the
- * kernel objects it searches. Part of the tool, not of the kernel ABI: a
- * kernel object only ever includes fault.h.
+ * kfault.h - csumbench's side of the copy family's fault recovery: the
+ * signal handler, and the exception tables of the kernel objects it
+ * searches. Part of the tool, not of the kernel ABI: a kernel object only
+ * ever includes kernels/fault.h, and no kernel calls into this.
  */
-#ifndef CSUMBENCH_FAULT_HANDLER_H
-#define CSUMBENCH_FAULT_HANDLER_H
+#ifndef CSUMBENCH_KFAULT_H
+#define CSUMBENCH_KFAULT_H
 
 #include <stddef.h>
 
-#include "fault.h"
+#include "../kernels/fault.h"
 
 /* How many exception tables can be registered at once. */
 #define KFAULT_MAX_TABLES	64
@@ -19,8 +19,6 @@
  * given inaccessible memory, -1 when this build or system cannot recover.
  */
 int	kfault_init(void);
-/* 1 once kfault_init() has succeeded. */
-int	kfault_available(void);
 /*
  * Search [start, end) for faulting instructions from now on. An empty
  * table (start == end, or NULLs) is accepted and ignored. Returns 0, or -1
@@ -31,7 +29,7 @@ int	kfault_register(const struct kfault_entry *start,
 	    const struct kfault_entry *end);
 /* Stop searching the table that starts at start (before unloading it). */
 void	kfault_unregister(const struct kfault_entry *start);
-/* Number of entries in every registered table (for tests and `info`). */
+/* Number of entries in every registered table (for the tests). */
 size_t	kfault_table_size(void);
 
 #endif

@@ -1,13 +1,15 @@
 /*
- * fault.c - the exception-table fault handler behind the copy kernels.
+ * kfault.c - the exception-table fault handler behind the copy kernels.
  *
- * See fault.h for the mechanism. The handler only ever redirects a fault
+ * See kernels/fault.h for the mechanism. The handler only ever redirects a fault
  * raised by an instruction listed in a registered exception table (one per
  * kernel object: the built-in kernels' and each loaded object's); for
  * anything else it puts the previous disposition back and lets the
  * instruction fault again, so the program dies (or a sanitizer reports)
  * exactly as it would without us.
  */
+#include "config.h"
+
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* REG_RIP, REG_PC */
 #endif
@@ -17,7 +19,7 @@
 #include <string.h>
 #include <ucontext.h>
 
-#include "fault_handler.h"
+#include "kfault.h"
 
 /*
  * The registered tables. The handler reads them while a kernel runs;
@@ -126,12 +128,6 @@ kfault_init(void)
 	return 0;
 }
 
-int
-kfault_available(void)
-{
-	return kfault_installed != 0;
-}
-
 #endif /* KFAULT_ASM */
 
 int
@@ -182,12 +178,6 @@ int
 kfault_init(void)
 {
 	return -1;
-}
-
-int
-kfault_available(void)
-{
-	return 0;
 }
 
 #endif

@@ -1,0 +1,56 @@
+/*
+ * names.c - the words a grid position is written in (see names.h).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "names.h"
+
+static const char *const family_names[K_NFAMILIES] = {
+	[K_MEMCPY] = "memcpy",
+	[K_MEMSET] = "memset",
+	[K_COPY] = "copy",
+	[K_CSUM] = "csum",
+	[K_CSUM_COPY] = "csum_copy",
+	[K_CSUM_DIFF] = "csum_diff",
+};
+
+const char *
+family_name(enum kfamily f)
+{
+	return (unsigned)f < K_NFAMILIES ? family_names[f] : "?";
+}
+
+int
+family_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i < K_NFAMILIES; i++)
+		if (strcmp(s, family_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+const char *
+cache_name(int cache)
+{
+	return cache == CACHE_COLD ? "cold" : "hot";
+}
+
+const char *
+mode_name(int mode)
+{
+	return mode == MODE_LATENCY ? "latency" : "throughput";
+}
+
+size_t
+arena_default_distance(size_t dst_off)
+{
+	/*
+	 * Half a page apart; offsets of 64 and more are about the position
+	 * in the page (page-crossing points) and count from the page itself.
+	 */
+	return dst_off < 64 ? ARENA_APART : 0;
+}

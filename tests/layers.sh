@@ -1,0 +1,78 @@
+#!/bin/sh
+# tests/layers.sh - the layers of src/ as DESIGN.md draws them, from the
+# include lines (scripts/incgraph.sh): compare, plot and report read
+# results and never need the engine, so no header they include, directly
+# or through another, is engine.h.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+graph="$top_srcdir/scripts/incgraph.sh"
+
+# The sources of the commands that only read results, and what they call.
+results=
+for f in "$top_srcdir"/src/compare*.c "$top_srcdir"/src/plot*.c \
+    "$top_srcdir"/src/report*.c "$top_srcdir"/src/cmd_compare.c \
+    "$top_srcdir"/src/cmd_plot.c "$top_srcdir"/src/cmd_report.c; do
+	[ -f "$f" ] && results="$results src/${f##*/src/}"
+done
+[ -n "$results" ]
+ok $? "the results commands' sources are found:$results"
+
+# A check that cannot fail proves nothing: a measuring command's closure
+# does hold engine.h, so the script sees it where it is.
+sh "$graph" -c "$top_srcdir" src/cmd_run.c >"$TMPD/run" 2>"$TMPD/err"
+grep -qx 'src/engine.h' "$TMPD/run"
+ok $? "run's sources include engine.h (the check sees it where it is)"
+
+sh "$graph" -c "$top_srcdir" $results >"$TMPD/closure" 2>"$TMPD/err"
+ok $? "the include closure of the results commands is computed"
+grep -qx 'src/rset.h' "$TMPD/closure"
+ok $? "... and holds the result model (rset.h)"
+! grep -x 'src/engine.h' "$TMPD/closure" >/dev/null
+ok $? "compare, plot and report do not include engine.h"
+if grep -qx 'src/engine.h' "$TMPD/closure"; then
+	for f in $results; do
+		sh "$graph" -c "$top_srcdir" "$f" | grep -qx src/engine.h &&
+		    echo "$f includes engine.h"
+	done | diag
+fi
+# Nor the engine's parts: its points, buffers, timed loop and floor.
+! grep -E -x 'src/(point|arena|batch|floor|progress|rset_points)\.h' \
+    "$TMPD/closure" >/dev/null
+ok $? "nor the engine's parts (point.h, arena.h, batch.h, floor.h, ...)"
+
+# The include graph's layers and cycles may not grow. The goal is 12 and
+# none; the one cycle left, compare.c <-> gate_out.c (compare_kept_out
+# one way, gate_out_junit the other), goes with compare.c's split, and
+# with it the thirteenth layer (pivot and summary use compare's tests).
+LAYERS_MAX=${LAYERS_MAX:-13}
+CYCLES_MAX=${CYCLES_MAX:-1}
+sh "$graph" -v "$top_srcdir" >"$TMPD/graph" 2>"$TMPD/err"
+ok $? "the include graph of src/ is drawn"
+set -- $(sed -n 's/^modules \([0-9]*\) arrows \([0-9]*\) layers \([0-9]*\) cycles \([0-9]*\)$/\3 \4/p' "$TMPD/graph")
+[ -n "${1:-}" ] && [ "$1" -le "$LAYERS_MAX" ]
+ok $? "src/ is ${1:-?} layers deep, at most $LAYERS_MAX"
+[ -n "${2:-}" ] && [ "$2" -le "$CYCLES_MAX" ]
+ok $? "src/ has ${2:-?} include cycles, at most $CYCLES_MAX"
+diag <"$TMPD/graph"
+
+# The same from the compiler, where the build kept its dependency files
+# (gcc -MD, Automake's .deps): what each object was really built from.
+deps="${top_builddir:-.}/src/.deps"
+if [ -f "$deps/libcsb_a-cmd_run.Po" ]; then
+	grep -q 'src/engine\.h' "$deps/libcsb_a-cmd_run.Po"
+	ok $? "the compiler's dependencies of cmd_run.o hold engine.h"
+	bad=
+	for f in $results; do
+		n=${f#src/}
+		po="$deps/libcsb_a-${n%.c}.Po"
+		[ -f "$po" ] || continue
+		grep -q 'src/engine\.h' "$po" && bad="$bad ${n%.c}.o"
+	done
+	[ -z "$bad" ]
+	ok $? "no results object was built from engine.h${bad:+:$bad}"
+else
+	skip "no dependency files in $deps (not built with dependency tracking)"
+	skip "no dependency files in $deps"
+fi
+
+done_testing
