@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "compare.h"
+#include "cmp.h"
 
 /*
  * Pair the points of a and b that o selects into res->rows, in the
@@ -30,5 +30,12 @@ int	cmp_match_name_cmp(const char *x, const char *y);
  */
 int	cmp_match_rows_cmp(const struct cmp_row *r, const struct cmp_row *s,
 	    unsigned mask);
+
+/*
+ * The replica of a loaded object that kernel is of: K for
+ * "NAME.K:family.variant" (run --replicas; no --load NAME has a '.'), 1
+ * for any other name.
+ */
+unsigned compare_replica(const char *kernel);
 
 #endif

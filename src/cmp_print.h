@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "compare.h"
+#include "cmp.h"
 
 /* What a table's legend explains: the tests behind its rows and their marks. */
 struct cmp_legend {
@@ -70,5 +70,8 @@ int	cmp_print_digits(double h, int dflt);
 void	cmp_print_pm(struct cmp_pm *c, double v, double h, int d);
 /* Half the 95% CI of a row's Delta, in percent of A; NaN if unknown. */
 double	cmp_print_delta_half(const struct cmp_row *r);
+
+/* Truncate toward zero to two decimals, as the cover letters do. */
+double	cmp_trunc2(double pct);
 
 #endif

@@ -16,6 +16,7 @@
 
 #include "cmp_match.h"
 #include "cmp_print.h"
+#include "cmp_style.h"
 #include "cmp_test.h"
 #include "csv.h"
 #include "rkey.h"

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "names.h"
-#include "compare.h"
+#include "cmp.h"
 #include "signif.h"
 
 /*
@@ -49,5 +49,38 @@ void	cmp_test_row(struct cmp_row *r, const struct cmp_opts *o);
 /* What a test is called in a legend, and in a CSV cell. */
 const char *cmp_test_name(enum cmp_test t);
 const char *cmp_test_short_name(enum cmp_test t);
+
+/*
+ * Samples per point a paired gate over m points needs at alpha: enough
+ * blocks of paired samples for its test to reach alpha / m, and a few
+ * more. run sets --reps to at least this under --fail-above.
+ */
+size_t	compare_gate_samples(size_t m, double alpha);
+/*
+ * Samples per point a delta table within one run needs for its two-sided
+ * test to reach alpha, and a few more; run sets --reps to at least this
+ * with --baseline or --ab (unless -r is given).
+ */
+size_t	compare_table_samples(double alpha);
+/*
+ * The paired test of one run: a and b's n samples (b against scale * a)
+ * cut into the segments a test at level wants (cmp_test.h), each
+ * segment's median difference one observation of the exact signed-rank
+ * test; *nseg is set to the segments tested. compare_paired_few: too few
+ * of them for any p-value below level.
+ */
+double	compare_paired_p(const double *a, const double *b, size_t n,
+	    double scale, double level, enum signif_alt alt, size_t *nseg);
+int	compare_paired_few(size_t nseg, double level, enum signif_alt alt);
+/*
+ * Two points of one run at one grid position, in one unit: are they within
+ * noise of each other by the two-sided test a delta table of one run makes
+ * (segments of paired samples; see cmp_row.noise)? 1 within noise, 0 not.
+ * *untested (if not NULL) is set when there was nothing to test them with
+ * or too few segments for any p-value below alpha: then they are within
+ * noise, never apart.
+ */
+int	compare_within_noise(const struct rpoint *a, const struct rpoint *b,
+	    double alpha, int *untested);
 
 #endif

@@ -39,17 +39,6 @@
 #include "gate_out.h"
 #include "util.h"
 
-void
-compare_opts_init(struct cmp_opts *o)
-{
-	memset(o, 0, sizeof(*o));
-	o->style = CMP_MARKDOWN;
-	o->alpha = 0.05;
-	o->fail_above = -1;
-	o->min_delta = -1;
-	o->cost = CMP_COST_WHOLE;
-}
-
 /* The unit both sides are shown in, and each side's factor to it. */
 static const char *
 compare_common_unit(struct cmp_row *r, const struct rset *a,

@@ -5,7 +5,7 @@
 #ifndef CSUMBENCH_GATE_H
 #define CSUMBENCH_GATE_H
 
-#include "compare.h"
+#include "cmp.h"
 
 /*
  * The gate over res's tested rows: the points (a point's replicas
@@ -21,5 +21,14 @@ void	gate_rows(struct cmp_result *res, const struct cmp_opts *o);
  * every one. Either is named with the verdict, never passed silently.
  */
 int	gate_kept_out(const struct cmp_row *r, int rule);
+
+/*
+ * The gate's verdict on stderr (a point fails only when every replica of
+ * it fails, and is otherwise a pass "not in every replica"): 0; EXIT_CHECK when a point is
+ * significantly slower; else EXIT_USAGE when a point it had to test
+ * cannot be (nothing to test it with, or too few runs or blocks of
+ * samples for its test): one line naming the points.
+ */
+int	compare_gate(const struct cmp_result *res, const struct cmp_opts *o);
 
 #endif

@@ -12,7 +12,7 @@
 
 #include <stdio.h>
 
-#include "compare.h"
+#include "cmp.h"
 
 /* The gate's rows of res as JUnit XML on fp; rc is compare_gate's. */
 void	gate_out_junit(FILE *fp, const struct cmp_result *res,

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "cmp_style.h"
 #include "decimal.h"
 #include "grid.h"
 #include "optval.h"

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "cmp_test.h"
 #include "pivot.h"
 #include "rkey.h"
 #include "util.h"

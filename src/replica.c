@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "compare.h"
+#include "cmp_match.h"
 #include "kobj.h"
 #include "kplace.h"
 #include "replica.h"

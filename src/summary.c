@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "ceilings.h"
-#include "compare.h"
+#include "cmp_test.h"
 #include "pivot.h"
 #include "rkey.h"
 #include "summary.h"

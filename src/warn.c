@@ -13,7 +13,7 @@
 #include "engine.h"
 #include "rkey.h"
 #include "rset_points.h"
-#include "summary.h"
+#include "summary_opts.h"
 #include "util.h"
 #include "warn.h"
 
