@@ -20,19 +20,29 @@
 
 #include "bound.h"
 #include "decimal.h"
+#include "names.h"
 #include "rfield.h"
 #include "util.h"
 
 /* Derived figures. */
 
+/*
+ * Google Benchmark's name of a point: kernel/size/src/dst/cache/mode, and
+ * /distance:D when the placement is not the default one for its offsets
+ * (arena_default_distance), so that every grid position has its own name
+ * and the names of a default sweep stay what they were.
+ */
 static void
 get_name(const struct rpoint *p, const struct rctx *c, struct rval *v)
 {
-	char sz[80];
+	char sz[80], dist[40] = "";
 
-	v->s = v->owned = xasprintf("%s/%s/%zu/%zu/%s/%s", p->kernel,
+	if (p->distance != RSET_NO_DISTANCE &&
+	    p->distance != arena_default_distance(p->dst_align))
+		snprintf(dist, sizeof(dist), "/distance:%zu", p->distance);
+	v->s = v->owned = xasprintf("%s/%s/%zu/%zu/%s/%s%s", p->kernel,
 	    rset_size_label(p, sz, sizeof(sz)), p->src_align, p->dst_align,
-	    p->cache, p->mode);
+	    p->cache, p->mode, dist);
 }
 
 static void
