@@ -42,8 +42,6 @@ struct figlist {
  * The functions below return 0, or -1 with a one-line message in err
  * (figures drawn before an error stay listed in figs).
  */
-/* Find gnuplot and the scripts ($CSUMBENCH_DATADIR, else pkgdatadir). */
-int	plot_setup(char *err, size_t errlen);
 /* Does a row pass -f and -k? */
 int	plot_row_selected(const struct plot_opts *o, const struct rpoint *r);
 /* Make the output directory (and parents). */
