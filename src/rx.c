@@ -270,6 +270,8 @@ rx_rates_parse(const char *spec, double *r, size_t max, size_t *n, char *err,
 		snprintf(err, errlen, "--line-rate: no rate in \"%s\"", spec);
 		rc = -1;
 	}
+	if (rc != 0)
+		plain_line(err);	/* it quotes the argument */
 	free(copy);
 	return rc;
 }

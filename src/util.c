@@ -229,3 +229,14 @@ str_distance(const char *a, const char *b)
 		}
 	return d[la][lb];
 }
+
+char *
+plain_line(char *s)
+{
+	char *p;
+
+	for (p = s; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	return s;
+}
