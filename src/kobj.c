@@ -125,6 +125,7 @@ kobj_check_kernel(const struct kernel_table *t, size_t i, uint64_t have,
 static int
 kobj_trial(void (*fn)(void *), void *arg)
 {
+	sigset_t sigs;
 	pid_t pid, r;
 	int st;
 
@@ -132,10 +133,19 @@ kobj_trial(void (*fn)(void *), void *arg)
 	if ((pid = fork()) < 0)
 		return -1;
 	if (pid == 0) {
-		/* A fault here ends the child, whatever handler is set. */
+		/*
+		 * A fault here ends the child, whatever handler or mask:
+		 * a sanitizer's handler would exit instead, and an init
+		 * hook has no business faulting on purpose.
+		 */
 		signal(SIGSEGV, SIG_DFL);
 		signal(SIGBUS, SIG_DFL);
 		signal(SIGALRM, SIG_DFL);
+		sigemptyset(&sigs);
+		sigaddset(&sigs, SIGSEGV);
+		sigaddset(&sigs, SIGBUS);
+		sigaddset(&sigs, SIGALRM);
+		sigprocmask(SIG_UNBLOCK, &sigs, NULL);
 		alarm(KOBJ_TRIAL_SECONDS);
 		fn(arg);
 		_exit(0);
