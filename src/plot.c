@@ -384,7 +384,8 @@ plot_curve(const struct plot_opts *o, const struct rset *rs, const size_t *g,
 	size_t *sl = xcalloc(ng + 1, sizeof(size_t)), *sz = xcalloc(ng + 1,
 	    sizeof(size_t)), s0 = r->src_align, d0 = r->dst_align, j, ns = 0;
 	struct plot_rows rows = { rs, sl, 0 };
-	struct figspec fs = { "throughput", "throughput.gp", plot_data_rows, &rows,
+	struct figspec fs = { "throughput", "throughput.gp", plot_data_rows,
+	    &rows,
 	    { cpu, NULL, NULL }, r, NULL, 0 };
 	char *fam, *stem, fixed[256];
 	int rc = 0;

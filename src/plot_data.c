@@ -104,7 +104,8 @@ plot_data_rel_cells(FILE *fp, const void *arg)
  * theirs, NaN when one of them has none.
  */
 static double
-plot_data_dist_best(const struct plot_rows *r, const struct rpoint *p, double *best_hi)
+plot_data_dist_best(const struct plot_rows *r, const struct rpoint *p,
+    double *best_hi)
 {
 	double best = p->st.median, hi = -INFINITY;
 	size_t j;

@@ -105,8 +105,8 @@ plot_gp_setup(char *err, size_t errlen)
 	else
 		gnuplot_bin = plot_gp_find_in_path("gnuplot");
 	if (gnuplot_bin == NULL)
-		return plot_gp_fail(err, errlen, "gnuplot not found: install it "
-		    "(Debian/Ubuntu: apt-get install gnuplot-nox; Fedora: dnf "
+		return plot_gp_fail(err, errlen, "gnuplot not found: install "
+		    "it (Debian/Ubuntu: apt-get install gnuplot-nox; Fedora: dnf "
 		    "install gnuplot-minimal) or set CSUMBENCH_GNUPLOT to its "
 		    "path");
 
@@ -114,14 +114,14 @@ plot_gp_setup(char *err, size_t errlen)
 	 * tests and the build tree), else the installed package data. */
 	if ((env = getenv("CSUMBENCH_DATADIR")) != NULL && *env != '\0') {
 		if (!plot_gp_has_scripts(env))
-			return plot_gp_fail(err, errlen, "CSUMBENCH_DATADIR=%s: no "
-			    "throughput.gp there", env);
+			return plot_gp_fail(err, errlen, "CSUMBENCH_DATADIR=%s: "
+			    "no throughput.gp there", env);
 		script_dir = xstrdup(env);
 	} else if (plot_gp_has_scripts(CSB_PKGDATADIR))
 		script_dir = xstrdup(CSB_PKGDATADIR);
 	else
-		return plot_gp_fail(err, errlen, "cannot find the gnuplot scripts "
-		    "(throughput.gp) in %s: install csumbench, or set "
+		return plot_gp_fail(err, errlen, "cannot find the gnuplot "
+		    "scripts (throughput.gp) in %s: install csumbench, or set "
 		    "CSUMBENCH_DATADIR to their directory", CSB_PKGDATADIR);
 	return 0;
 }
@@ -243,8 +243,8 @@ plot_gp_wait(pid_t pid, char *err, size_t errlen)
 			kill(pid, SIGKILL);
 			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 				;
-			return plot_gp_fail(err, errlen, "gnuplot did not finish "
-			    "within %g s: stopped (CSUMBENCH_GNUPLOT_TIMEOUT)",
+			return plot_gp_fail(err, errlen, "gnuplot did not "
+			    "finish within %g s: stopped (CSUMBENCH_GNUPLOT_TIMEOUT)",
 			    plot_gp_timeout());
 		}
 		(void)sigtimedwait(&chld, NULL, &tick);
@@ -274,8 +274,8 @@ plot_gp_spawn(char *const *argv, const char *log, char *err, size_t errlen)
 	sigprocmask(SIG_BLOCK, &chld, &old);
 	if ((pid = fork()) < 0) {
 		sigprocmask(SIG_SETMASK, &old, NULL);
-		return plot_gp_fail(err, errlen, "cannot run %s: %s", gnuplot_bin,
-		    strerror(errno));
+		return plot_gp_fail(err, errlen, "cannot run %s: %s",
+		    gnuplot_bin, strerror(errno));
 	}
 	if (pid == 0) {
 		sigprocmask(SIG_SETMASK, &old, NULL);
@@ -442,8 +442,8 @@ plot_gp_fig_add(struct figlist *figs, const struct plot_opts *o,
  * script run on it into STEM.FORMAT, the figure listed in figs.
  */
 int
-plot_gp_draw(const struct plot_opts *o, const struct figspec *fs, const char *stem,
-    struct figlist *figs, char *err, size_t errlen)
+plot_gp_draw(const struct plot_opts *o, const struct figspec *fs,
+    const char *stem, struct figlist *figs, char *err, size_t errlen)
 {
 	char *name = xasprintf("%s.%s", stem, o->format), *data = NULL;
 	struct cleanup *cdata = NULL;
