@@ -1,16 +1,22 @@
-/* kobj_crash.c - a kernel object whose init hook crashes (SIGSEGV). */
+/*
+ * kobj_crash.c - a kernel object whose init hook crashes (SIGSEGV): it
+ * writes to a page mapped PROT_NONE, a real fault rather than undefined
+ * behaviour that a sanitizer would report first.
+ */
 #include <string.h>
+#include <sys/mman.h>
 
 #include <csumbench/kernel.h>
-
-/* volatile: the compiler may not drop or trap the store at build time. */
-static int *volatile nowhere;
 
 static int
 init(const struct kenv *env)
 {
+	volatile int *p = mmap(NULL, 4096, PROT_NONE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
 	(void)env;
-	*nowhere = 1;
+	if (p != MAP_FAILED)
+		*p = 1;
 	return 0;
 }
 
