@@ -126,3 +126,29 @@ csb_split = 'csb_nk = 0; csb_r = csb_list; \
     array csb_k[csb_nk > 0 ? csb_nk : 1]; csb_r = csb_list; \
     do for [csb_i = 1:csb_nk] { csb_p = strstrt(csb_r, "\n"); \
         csb_k[csb_i] = csb_r[1:csb_p - 1]; csb_r = csb_r[csb_p + 1:] }'
+
+# Each value's rows in a block of its own, in order of first appearance,
+# as `index (i - 1)` plots them (a NaN between two points would break a
+# line). Make $T first, one line per row (`with table`) whose column
+# csb_kcol is csb_kpos() of its value, then eval csb_blocks (after
+# csb_split) to make $D: the rows of each value are chained (csb_next) in
+# one pass over $T and printed value by value, so the time is linear in
+# the rows, however the file orders them.
+csb_kpos(s) = strstrt("\n" . csb_list, "\n" . s . "\n")
+csb_kcol = 0
+csb_blocks = 'array csb_ix[strlen(csb_list) + 1]; \
+    array csb_head[csb_nk > 0 ? csb_nk : 1]; \
+    array csb_tail[csb_nk > 0 ? csb_nk : 1]; \
+    array csb_next[|$T| > 0 ? |$T| : 1]; \
+    do for [csb_i = 1:csb_nk] { csb_ix[csb_kpos(csb_k[csb_i])] = csb_i; \
+        csb_head[csb_i] = 0 }; \
+    do for [csb_j = 1:|$T|] { csb_next[csb_j] = 0; \
+        csb_i = csb_ix[int(word($T[csb_j], csb_kcol))]; \
+        if (csb_head[csb_i] == 0) { csb_head[csb_i] = csb_j } \
+        else { csb_next[csb_tail[csb_i]] = csb_j }; \
+        csb_tail[csb_i] = csb_j }; \
+    set print $D; \
+    do for [csb_i = 1:csb_nk] { csb_j = csb_head[csb_i]; \
+        while (csb_j > 0) { print $T[csb_j]; csb_j = csb_next[csb_j] }; \
+        print ""; print "" }; \
+    unset print'

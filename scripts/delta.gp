@@ -56,18 +56,15 @@ note = ARGC >= 3 ? csb_cap(ARG3, 80) : ""
 set title sprintf("%s%schange in cost per call%s", csb_cap(fam, 40), \
     strlen(fam) > 0 ? ": " : "", strlen(note) > 0 ? ", " . note : "")
 
-# Each kernel's rows: size, delta, significant (1 or 0).
-do for [i = 1:nk] {
-	set table $D append
-	plot csb_file using (sprintf("%.0f", column("size"))):"delta_pct": \
-	    (sig(csb_str("significant")) ? 1 : 0) with table \
-	    if (strcol(kcol) eq csb_k[i] && ok(csb_num("size")))
-	unset table
-	set print $D append
-	print ""
-	print ""
-	unset print
-}
+# Each kernel's rows: size, delta, significant (1 or 0); one pass over
+# the file, then blocks (csb_blocks, linear in the rows).
+set table $T
+plot csb_file using (sprintf("%.0f", column("size"))):"delta_pct": \
+    (sig(csb_str("significant")) ? 1 : 0):(csb_kpos(strcol(kcol))) \
+    with table if (ok(csb_num("size")))
+unset table
+csb_kcol = 4
+eval csb_blocks
 set datafile separator whitespace
 set datafile nocolumnheaders
 

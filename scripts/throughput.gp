@@ -86,19 +86,16 @@ set title sprintf("%s throughput%s%s%s%s", csb_cap(fam, 40), \
     mode eq "latency" ? " (latency: dependent calls)" : "") . \
     (ARGC >= 4 && strlen(ARG4) > 0 ? "\n" . csb_cap(ARG4, 120) : "")
 
-# Each kernel's rows, without the others' (a NaN in a line would break it).
-do for [i = 1:nk] {
-	set table $D append
-	plot csb_file using (sprintf("%.0f", column("size"))):(csb_num("median")): \
-	    (band(0) ? csb_num("q1") : NaN):(band(0) ? csb_num("q3") : NaN): \
-	    (roofat(column("size"))) \
-	    with table if (strcol("kernel") eq csb_k[i] && use(column("size")))
-	unset table
-	set print $D append
-	print ""
-	print ""
-	unset print
-}
+# Each kernel's rows, without the others' (a NaN in a line would break it):
+# one pass over the file, then blocks (csb_blocks, linear in the rows).
+set table $T
+plot csb_file using (sprintf("%.0f", column("size"))):(csb_num("median")): \
+    (band(0) ? csb_num("q1") : NaN):(band(0) ? csb_num("q3") : NaN): \
+    (roofat(column("size"))):(csb_kpos(strcol("kernel"))) \
+    with table if (use(column("size")))
+unset table
+csb_kcol = 6
+eval csb_blocks
 set datafile separator whitespace
 set datafile nocolumnheaders
 

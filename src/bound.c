@@ -47,14 +47,6 @@ bound_bytes_per_cycle(const char *family, unsigned vec)
 	return (double)BOUND_LOADS * vec;
 }
 
-static double
-meta_num(const struct rset *rs, const char *key)
-{
-	const char *v = rset_meta(rs, key);
-
-	return *v != '\0' ? atof(v) : 0;
-}
-
 double
 bound_cycles_per(const char *unit, double hz, double est_core_hz)
 {
@@ -66,26 +58,4 @@ bound_cycles_per(const char *unit, double hz, double est_core_hz)
 	if (strcmp(unit, "ns") == 0)
 		return core / 1e9;
 	return hz > 0 ? core / hz : NAN;
-}
-
-double
-bound_cycles_per_unit(const struct rpoint *p, const struct rset *rs)
-{
-	return bound_cycles_per(p->unit, p->hz, fmax(meta_num(rs,
-	    "est_core_hz"), meta_num(rs, "est_core_hz_end")));
-}
-
-double
-bound_bytes_per_unit(const struct rpoint *p, const struct rset *rs)
-{
-	unsigned vec = bound_vector_bytes(rset_meta(rs, "features"));
-
-	return bound_bytes_per_cycle(p->family, vec) *
-	    bound_cycles_per_unit(p, rs);
-}
-
-int
-bound_exceeded(const struct rpoint *p, const struct rset *rs)
-{
-	return rset_bytes_per_unit(p) > bound_bytes_per_unit(p, rs);
 }

@@ -15,7 +15,6 @@
 #ifndef CSUMBENCH_BOUND_H
 #define CSUMBENCH_BOUND_H
 
-#include "rset.h"
 
 /*
  * Loads and stores per cycle: the most any x86-64 or AArch64 core issues
@@ -41,18 +40,7 @@ unsigned bound_vector_bytes(const char *features);
  * name), with vectors of vec bytes.
  */
 double	bound_bytes_per_cycle(const char *family, unsigned vec);
-/*
- * Core cycles per timer unit of p: 1 for cycles; the estimated core clock
- * (the larger of the estimates before and after the run, times
- * BOUND_CLOCK_MARGIN) over the timer's rate, or BOUND_MAX_CORE_HZ over it
- * when there is no estimate. NaN when the timer's rate is unknown.
- */
-double	bound_cycles_per_unit(const struct rpoint *p, const struct rset *rs);
 /* The same for a timer of unit at hz, with a core clock estimate (0: none). */
 double	bound_cycles_per(const char *unit, double hz, double est_core_hz);
-/* The bound of p's bytes per unit (NaN when it cannot be derived). */
-double	bound_bytes_per_unit(const struct rpoint *p, const struct rset *rs);
-/* Is p's bytes per unit above its bound? */
-int	bound_exceeded(const struct rpoint *p, const struct rset *rs);
 
 #endif

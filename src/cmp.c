@@ -1,5 +1,6 @@
 /*
- * cmp.c - compare's options' defaults (cmp.h).
+ * cmp.c - compare's options' defaults, and what a rule kept out of the
+ * gate's verdict (cmp.h).
  */
 #include "config.h"
 
@@ -16,4 +17,14 @@ compare_opts_init(struct cmp_opts *o)
 	o->fail_above = -1;
 	o->min_delta = -1;
 	o->cost = CMP_COST_WHOLE;
+}
+
+int
+cmp_kept_out(const struct cmp_row *r, int rule)
+{
+	if (!r->lead || r->gate_fail)
+		return 0;
+	if (rule == 0)
+		return r->copies_small > 0 && r->copies_slower == r->copies;
+	return r->copies_flagged > 0;
 }

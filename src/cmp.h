@@ -168,4 +168,12 @@ struct cmp_result {
  */
 void	compare_opts_init(struct cmp_opts *o);
 
+/*
+ * Did a rule keep the point whose lead row is r out of the gate's verdict?
+ * Rule 0: every copy more than PCT slower, but by no more than
+ * --min-delta; rule 1: the own test of some copies failed it, not of
+ * every one. Either is named with the verdict, never passed silently.
+ */
+int	cmp_kept_out(const struct cmp_row *r, int rule);
+
 #endif

@@ -14,6 +14,7 @@
 #include "ceilings.h"
 #include "cmd.h"
 #include "ktune_env.h"
+#include "progress.h"
 #include "provenance.h"
 #include "select.h"
 #include "tunefile.h"
@@ -179,9 +180,30 @@ ok_line(const char *line)
 	return line[0] != ' ' && strncmp(p + strspn(p, " "), "ok ", 3) == 0;
 }
 
+/* The progress of verifying the loaded kernels: two verify_runs as one. */
+struct ctx_vprogress {
+	struct progress_line pl;
+	struct timespec	 start;
+	size_t		 base, total;
+};
+
+static void
+ctx_vprogress(size_t done, size_t n, void *arg)
+{
+	struct ctx_vprogress *p = arg;
+	struct timespec now;
+
+	(void)n;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	progress_count(&p->pl, "verifying the loaded kernels", p->base + done,
+	    p->total, (double)(now.tv_sec - p->start.tv_sec) +
+	    (double)(now.tv_nsec - p->start.tv_nsec) / 1e9);
+}
+
 void
 ctx_verify_loaded(const struct kernel *const *ks, size_t n)
 {
+	struct ctx_vprogress vp;
 	struct verify_opts vo = { .max_report = 5 }, lo;
 	const struct kernel **v = xcalloc(n + 1, sizeof(*v));
 	size_t i, nv = 0, nc = 0, len = 0;
@@ -201,6 +223,16 @@ ctx_verify_loaded(const struct kernel *const *ks, size_t n)
 		if (select_loaded(ks[i]) && select_copy(ks[i]) > 1)
 			v[nv + nc++] = ks[i];
 	vo.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	/*
+	 * Thousands of kernels take an hour: a count on a terminal, a line
+	 * every 10 s in a log, and under -q a line a minute.
+	 */
+	progress_count_init(&vp.pl, stderr, stderr_is_tty(), verbose_level < 1);
+	clock_gettime(CLOCK_MONOTONIC, &vp.start);
+	vp.base = 0;
+	vp.total = nv + nc;
+	vo.progress = ctx_vprogress;
+	vo.progress_arg = &vp;
 	lo = vo;
 	lo.exhaustive = -1;
 	if (nv + nc == 0 || (fp = open_memstream(&buf, &len)) == NULL) {
@@ -211,8 +243,12 @@ ctx_verify_loaded(const struct kernel *const *ks, size_t n)
 		return;
 	}
 	failed = verify_run(v, nv, &vo, fp, err, sizeof(err));
+	vp.base = nv;
 	if (failed >= 0 && nc > 0)
 		f2 = verify_run(v + nv, nc, &lo, fp, err, sizeof(err));
+	/* Done, or stopped: the line ends before anything else is said. */
+	vp.base = 0;
+	ctx_vprogress(vp.total, vp.total, &vp);
 	failed = failed < 0 || f2 < 0 ? -1 : failed + f2;
 	nv += nc;
 	fclose(fp);

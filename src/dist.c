@@ -408,19 +408,6 @@ pcap_dist(struct dist *d, const char *name, const char *path, int l4,
 	return rc;
 }
 
-/*
- * A message that quotes a spec or a file: control characters (a newline
- * in an argument) as '?', so it stays one line and reaches no terminal
- * raw.
- */
-static void
-dist_plain(char *err)
-{
-	for (; *err != '\0'; err++)
-		if ((unsigned char)*err < 0x20 || *err == 0x7f)
-			*err = '?';
-}
-
 int
 dist_parse(const char *s, size_t len, struct dist *d, char *err,
     size_t errlen)
@@ -440,7 +427,7 @@ dist_parse(const char *s, size_t len, struct dist *d, char *err,
 			rc = pcap_dist(d, name, name + skip, l4, seq, err,
 			    errlen);
 		if (rc != 0)
-			dist_plain(err);
+			plain_line(err);
 		free(name);
 		return rc;
 	}
@@ -458,7 +445,7 @@ dist_parse(const char *s, size_t len, struct dist *d, char *err,
 		rc = finish_bins(d, err, errlen);
 	if (rc != 0) {
 		dist_free(d);
-		dist_plain(err);
+		plain_line(err);
 	}
 	return rc;
 }

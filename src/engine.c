@@ -107,6 +107,7 @@ struct sweep {
 	double		*raw;		/* a repetition's per-call costs */
 	struct engine_progress pr;
 	double		 t0;		/* when sampling began */
+	const struct group *last;	/* the group sampled last, or NULL */
 };
 
 /* Tell the caller's progress callback, if any, where the run is. */
@@ -233,7 +234,14 @@ sample_group(struct sweep *sw, struct group *gr, size_t reps, size_t warmup)
 {
 	size_t i, j, r, nv = gr->n + (size_t)gr->fl.ne;
 
-	warm_group(sw, gr, warmup);
+	/*
+	 * The group sampled last is warm: nothing ran since its last
+	 * repetition (a warm-up would be an unsampled repetition: a ninth
+	 * of a refinement round).
+	 */
+	if (sw->last != gr)
+		warm_group(sw, gr, warmup);
+	sw->last = gr;
 	/* Visits 0..n-1 are the points, n.. the empties. */
 	for (i = 0; i < nv; i++)
 		sw->order[i] = i;

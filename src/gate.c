@@ -445,16 +445,6 @@ gate_list(const struct cmp_result *res, const struct cmp_opts *o,
 			gate_point_line(&res->rows[i], res->unit, 1);
 }
 
-int
-gate_kept_out(const struct cmp_row *r, int rule)
-{
-	if (!r->lead || r->gate_fail)
-		return 0;
-	if (rule == 0)
-		return r->copies_small > 0 && r->copies_slower == r->copies;
-	return r->copies_flagged > 0;
-}
-
 /*
  * What a rule kept out of the verdict, so that no point is left out
  * without a word: the points every copy of which was more than PCT
@@ -473,7 +463,7 @@ gate_excluded(const struct cmp_result *res, const struct cmp_opts *o)
 		snprintf(md, sizeof(md), "auto: half the empty call");
 	for (k = 0; k < 2; k++) {
 		for (i = n = 0; i < res->n; i++)
-			n += gate_kept_out(&res->rows[i], k);
+			n += cmp_kept_out(&res->rows[i], k);
 		if (n == 0)
 			continue;
 		if (k == 0)
@@ -487,7 +477,7 @@ gate_excluded(const struct cmp_result *res, const struct cmp_opts *o)
 			    "every one (where the code lies, not the code):\n",
 			    progname, n, n == 1 ? "" : "s");
 		for (i = 0; i < res->n; i++)
-			if (gate_kept_out(&res->rows[i], k))
+			if (cmp_kept_out(&res->rows[i], k))
 				gate_point_line(&res->rows[i], res->unit, 0);
 	}
 }

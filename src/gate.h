@@ -14,13 +14,6 @@
  * row's summary of its point's copies.
  */
 void	gate_rows(struct cmp_result *res, const struct cmp_opts *o);
-/*
- * Did a rule keep the point whose lead row is r out of the gate's verdict?
- * Rule 0: every copy more than PCT slower, but by no more than
- * --min-delta; rule 1: the own test of some copies failed it, not of
- * every one. Either is named with the verdict, never passed silently.
- */
-int	gate_kept_out(const struct cmp_row *r, int rule);
 
 /*
  * The gate's verdict on stderr (a point fails only when every replica of

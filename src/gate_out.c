@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gate.h"
 #include "gate_out.h"
 #include "provenance.h"
 #include "util.h"
@@ -22,9 +21,9 @@ gate_out_state(const struct cmp_row *r)
 		return GS_FAIL;
 	if (r->cannot_judge || r->cannot)
 		return GS_ERROR;
-	if (gate_kept_out(r, 0))
+	if (cmp_kept_out(r, 0))
 		return GS_SMALL;
-	if (gate_kept_out(r, 1))
+	if (cmp_kept_out(r, 1))
 		return GS_PARTIAL;
 	return GS_PASS;
 }

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "util.h"
 
 const struct grid_preset grid_presets[] = {
 	{ .name = "quick",
@@ -135,7 +136,6 @@ static void
 fail(struct ctx *c, const char *item, size_t len, const char *fmt, ...)
 {
 	va_list	ap;
-	char	*p;
 	int	n;
 
 	if (c->err == NULL || c->errlen == 0)
@@ -148,9 +148,7 @@ fail(struct ctx *c, const char *item, size_t len, const char *fmt, ...)
 		va_end(ap);
 	}
 	/* The spec is echoed: never its control characters. */
-	for (p = c->err; *p != '\0'; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
+	plain_line(c->err);
 }
 
 /*

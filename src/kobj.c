@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/statvfs.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "kfault.h"
@@ -110,9 +112,73 @@ kobj_check_kernel(const struct kernel_table *t, size_t i, uint64_t have,
 	return 0;
 }
 
-int
-kobj_check(const struct kernel_table *t, uint64_t have, const char *what,
-    char *err, size_t errlen)
+/*
+ * Run fn(arg) in a forked child first, so that code of an object not yet
+ * trusted (its init hook; a table whose pointers or count lie) cannot
+ * take csumbench down with it. Returns 0 when the child returned, else
+ * the signal that ended it (SIGALRM: it did not return within
+ * KOBJ_TRIAL_SECONDS), or -1 with errno set when no child could be made.
+ * What fn returned is not kept: the caller does the same work again,
+ * which is deterministic up to the point where the child returned.
+ */
+#define KOBJ_TRIAL_SECONDS	30
+static int
+kobj_trial(void (*fn)(void *), void *arg)
+{
+	sigset_t sigs;
+	pid_t pid, r;
+	int st, fd;
+
+	fflush(NULL);
+	if ((pid = fork()) < 0)
+		return -1;
+	if (pid == 0) {
+		/*
+		 * A fault here ends the child, whatever handler or mask:
+		 * a sanitizer's handler would exit instead, and an init
+		 * hook has no business faulting on purpose.
+		 */
+		signal(SIGSEGV, SIG_DFL);
+		signal(SIGBUS, SIG_DFL);
+		signal(SIGALRM, SIG_DFL);
+		sigemptyset(&sigs);
+		sigaddset(&sigs, SIGSEGV);
+		sigaddset(&sigs, SIGBUS);
+		sigaddset(&sigs, SIGALRM);
+		sigprocmask(SIG_UNBLOCK, &sigs, NULL);
+		/* Silent: what the hook says, it says again in csumbench. */
+		if ((fd = open("/dev/null", O_WRONLY)) >= 0) {
+			dup2(fd, STDOUT_FILENO);
+			dup2(fd, STDERR_FILENO);
+		}
+		alarm(KOBJ_TRIAL_SECONDS);
+		fn(arg);
+		_exit(0);
+	}
+	while ((r = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
+		;
+	if (r < 0)
+		return -1;
+	if (WIFSIGNALED(st))
+		return WTERMSIG(st);
+	return 0;
+}
+
+/* What a trial's signal says, for "its init hook %s". */
+static const char *
+kobj_trial_why(int sig, char *buf, size_t len)
+{
+	if (sig == SIGALRM)
+		snprintf(buf, len, "did not return within %d s",
+		    KOBJ_TRIAL_SECONDS);
+	else
+		snprintf(buf, len, "crashed (%s)", strsignal(sig));
+	return buf;
+}
+
+static int
+kobj_check_walk(const struct kernel_table *t, uint64_t have,
+    const char *what, char *err, size_t errlen)
 {
 	size_t i;
 
@@ -139,6 +205,44 @@ kobj_check(const struct kernel_table *t, uint64_t have, const char *what,
 	return 0;
 }
 
+struct kobj_check_args {
+	const struct kernel_table *t;
+	uint64_t	 have;
+};
+
+static void
+kobj_check_child(void *arg)
+{
+	const struct kobj_check_args *a = arg;
+	char err[256];
+
+	(void)kobj_check_walk(a->t, a->have, "", err, sizeof(err));
+}
+
+int
+kobj_check(const struct kernel_table *t, uint64_t have, const char *what,
+    char *err, size_t errlen)
+{
+	struct kobj_check_args a = { t, have };
+	char why[64];
+	int sig;
+
+	/* The fields read before the walk, which can fault on their own. */
+	if ((sig = kobj_trial(kobj_check_child, &a)) < 0) {
+		snprintf(err, errlen, "%s: cannot check its kernel table: "
+		    "fork: %s", what, strerror(errno));
+		return -1;
+	}
+	if (sig != 0) {
+		snprintf(err, errlen, "%s: reading its kernel table (%zu "
+		    "kernels claimed) %s: it holds fewer, or a pointer in it "
+		    "is wild", what, t->nkernels,
+		    kobj_trial_why(sig, why, sizeof(why)));
+		return -1;
+	}
+	return kobj_check_walk(t, have, what, err, errlen);
+}
+
 /* How messages name o. */
 static const char *
 kobj_what(const struct kobj *o)
@@ -146,12 +250,39 @@ kobj_what(const struct kobj *o)
 	return o->path != NULL ? o->path : "the built-in kernels";
 }
 
+struct kobj_init_args {
+	const struct kernel_table *t;
+	const struct kenv *env;
+};
+
+static void
+kobj_init_child(void *arg)
+{
+	const struct kobj_init_args *a = arg;
+
+	(void)a->t->init(a->env);
+}
+
 int
 kobj_init(struct kobj *o, const struct kenv *env, char *err, size_t errlen)
 {
+	struct kobj_init_args a = { o->table, env };
+	char why[64];
 	int rc;
 
-	if (o->table->init == NULL || (rc = o->table->init(env)) == 0)
+	if (o->table->init == NULL)
+		return 0;
+	/* A loaded object's hook is tried in a child first. */
+	if (o->path != NULL && (rc = kobj_trial(kobj_init_child, &a)) != 0) {
+		if (rc < 0)
+			snprintf(err, errlen, "%s: cannot try its init hook: "
+			    "fork: %s", kobj_what(o), strerror(errno));
+		else
+			snprintf(err, errlen, "%s: its init hook %s",
+			    kobj_what(o), kobj_trial_why(rc, why, sizeof(why)));
+		return -1;
+	}
+	if ((rc = o->table->init(env)) == 0)
 		return 0;
 	snprintf(err, errlen, "%s: its init hook refused to start (returned "
 	    "%d)", kobj_what(o), rc);

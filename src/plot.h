@@ -12,38 +12,14 @@
 
 #include <stdio.h>
 
-#include "compare.h"
+#include "cmp.h"
+#include "plot_gp.h"
 #include "rset.h"
-
-struct plot_opts {
-	const char	*dir;		/* output directory (created if missing) */
-	const char	*format;	/* "png" or "svg" */
-	const char	*families;	/* -f: comma-separated globs, or NULL */
-	const char	*patterns;	/* -k: comma-separated globs, or NULL */
-	int		 keep_data;	/* leave each figure's CSV beside it */
-	int		 cost;		/* CMP_COST_*: the cost drawn */
-};
-
-struct figure {
-	char	*kind;		/* "throughput", "heatmap", "heatmap-rel",
-				   "distance", "delta" */
-	char	*family, *kernel, *cache, *mode;
-	double	 size;
-	char	*name;		/* file name, relative to the directory */
-	char	*path;		/* dir/name */
-};
-
-struct figlist {
-	struct figure	*v;
-	size_t		 n;
-};
 
 /*
  * The functions below return 0, or -1 with a one-line message in err
  * (figures drawn before an error stay listed in figs).
  */
-/* Find gnuplot and the scripts ($CSUMBENCH_DATADIR, else pkgdatadir). */
-int	plot_setup(char *err, size_t errlen);
 /* Does a row pass -f and -k? */
 int	plot_row_selected(const struct plot_opts *o, const struct rpoint *r);
 /* Make the output directory (and parents). */

@@ -23,6 +23,50 @@ progress_line_init(struct progress_line *pl, FILE *fp, int tty,
 	pl->logged = 0;
 	pl->refine_max = eo != NULL && eo->target_ci > 0 &&
 	    eo->max_time > 0 ? eo->max_time : 0;
+	pl->every = PROGRESS_LOG_EVERY;
+}
+
+void
+progress_count_init(struct progress_line *pl, FILE *fp, int tty, int quiet)
+{
+	progress_line_init(pl, fp, tty && !quiet, NULL);
+	if (quiet)
+		pl->every = PROGRESS_QUIET_EVERY;
+}
+
+void
+progress_count(struct progress_line *pl, const char *what, size_t done,
+    size_t total, double elapsed)
+{
+	double left = done > 0 && done < total ?
+	    elapsed * (double)(total - done) / (double)done : 0;
+
+	if (done >= total) {
+		if (pl->tty && pl->last >= 0)
+			fprintf(pl->fp, "\r%79s\r", "");
+		else if (!pl->tty && pl->logged)
+			fprintf(pl->fp, "csumbench: %s: ended after %.0fs\n",
+			    what, elapsed);
+		fflush(pl->fp);
+		return;
+	}
+	if (pl->tty) {
+		if (pl->last >= 0 && elapsed - pl->last < 0.25)
+			return;
+		pl->last = elapsed;
+		fprintf(pl->fp, "\r%s: %zu of %zu  %.0fs elapsed", what, done,
+		    total, elapsed);
+	} else {
+		if (elapsed < (pl->logged + 1) * pl->every)
+			return;
+		pl->logged++;
+		fprintf(pl->fp, "csumbench: %s: %zu of %zu, %.0fs elapsed",
+		    what, done, total, elapsed);
+	}
+	if (done > 0)
+		fprintf(pl->fp, ", ~%.0fs left", left);
+	fputs(pl->tty ? "    " : "\n", pl->fp);
+	fflush(pl->fp);
 }
 
 /* The wall seconds left: *left of the plan, *upto with refinement. */
@@ -61,7 +105,7 @@ progress_log(struct progress_line *pl, const struct engine_progress *p)
 			    p->elapsed);
 		return;
 	}
-	if (p->elapsed < (pl->logged + 1) * PROGRESS_LOG_EVERY)
+	if (p->elapsed < (pl->logged + 1) * pl->every)
 		return;
 	pl->logged++;
 	progress_left(pl, p, &left, &upto);

@@ -14,6 +14,11 @@
 #include "engine.h"
 
 #define PROGRESS_LOG_EVERY	10.0	/* seconds between lines off a terminal */
+/*
+ * Seconds between the lines of a count (progress_count) under -q: quiet,
+ * yet a step of many minutes must not look hung in a log.
+ */
+#define PROGRESS_QUIET_EVERY	60.0
 
 struct progress_line {
 	FILE	*fp;
@@ -23,6 +28,7 @@ struct progress_line {
 	/* Per point: the sampling --max-time still allows refinement
 	 * (0: none, no refinement or no limit). */
 	double	 refine_max;
+	double	 every;		/* seconds between logged lines */
 };
 
 /* tty: redraw one line; else a line every PROGRESS_LOG_EVERY seconds.
@@ -31,6 +37,22 @@ void	progress_line_init(struct progress_line *pl, FILE *fp, int tty,
 	    const struct engine_opts *eo);
 /* Redraw or log the line; clear it (or log the end) when the run ends. */
 void	progress_line(const struct engine_progress *p, void *arg);
+
+/*
+ * A count of things done (verifying kernels): tty, a line redrawn; else
+ * a line every PROGRESS_LOG_EVERY seconds once the work lasts that long;
+ * quiet (-q), a line every PROGRESS_QUIET_EVERY seconds, whatever
+ * stderr is.
+ */
+void	progress_count_init(struct progress_line *pl, FILE *fp, int tty,
+	    int quiet);
+/*
+ * "csumbench: WHAT: DONE of TOTAL, Ns elapsed, ~Ns left" when due (the
+ * caller measures elapsed); done == total ends it (the line cleared, or
+ * a last line when any was logged).
+ */
+void	progress_count(struct progress_line *pl, const char *what,
+	    size_t done, size_t total, double elapsed);
 
 /*
  * How long a sweep of npts points at npos grid positions should take

@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bound.h"
 #include "decimal.h"
 #include "names.h"
 #include "rfield.h"
@@ -159,14 +158,14 @@ get_floor_limited(const struct rpoint *p, const struct rctx *c,
 static void
 get_bpu_bound(const struct rpoint *p, const struct rctx *c, struct rval *v)
 {
-	v->d = bound_bytes_per_unit(p, c->rs);
+	v->d = rset_bound_bytes_per_unit(p, c->rs);
 }
 
 static void
 get_above_bound(const struct rpoint *p, const struct rctx *c,
     struct rval *v)
 {
-	v->u = bound_exceeded(p, c->rs);
+	v->u = rset_bound_exceeded(p, c->rs);
 }
 
 /* Bytes per unit as a percentage of its ceiling (ceilings.h). */

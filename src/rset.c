@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bound.h"
 #include "rset.h"
 #include "stats.h"
 #include "util.h"
@@ -158,4 +159,37 @@ rset_unit_cycle(const char *unit, double hz, double est_core_hz)
 	if (strcmp(unit, "ns") == 0)
 		return 1e9 / est_core_hz;
 	return hz > 0 ? hz / est_core_hz : NAN;
+}
+
+/* The physical bound of a point's throughput (bound.h), from rs's
+ * provenance. */
+static double
+rset_meta_num(const struct rset *rs, const char *key)
+{
+	const char *v = rset_meta(rs, key);
+
+	return *v != '\0' ? atof(v) : 0;
+}
+
+
+double
+rset_bound_cycles_per_unit(const struct rpoint *p, const struct rset *rs)
+{
+	return bound_cycles_per(p->unit, p->hz, fmax(rset_meta_num(rs,
+	    "est_core_hz"), rset_meta_num(rs, "est_core_hz_end")));
+}
+
+double
+rset_bound_bytes_per_unit(const struct rpoint *p, const struct rset *rs)
+{
+	unsigned vec = bound_vector_bytes(rset_meta(rs, "features"));
+
+	return bound_bytes_per_cycle(p->family, vec) *
+	    rset_bound_cycles_per_unit(p, rs);
+}
+
+int
+rset_bound_exceeded(const struct rpoint *p, const struct rset *rs)
+{
+	return rset_bytes_per_unit(p) > rset_bound_bytes_per_unit(p, rs);
 }

@@ -157,4 +157,19 @@ double	rset_unit_cycle(const char *unit, double hz, double est_core_hz);
 /* A copy of samples v[0..n-1], or NULL for NULL. */
 double	*rset_samples_dup(const double *v, size_t n);
 
+/* The physical bound of p's throughput (bound.h), from rs's provenance. */
+/*
+ * Core cycles per timer unit of p: 1 for cycles; the estimated core clock
+ * (the larger of the estimates before and after the run, times
+ * BOUND_CLOCK_MARGIN) over the timer's rate, or BOUND_MAX_CORE_HZ over it
+ * when there is no estimate. NaN when the timer's rate is unknown.
+ */
+double	rset_bound_cycles_per_unit(const struct rpoint *p,
+	    const struct rset *rs);
+/* The bound of p's bytes per unit (NaN when it cannot be derived). */
+double	rset_bound_bytes_per_unit(const struct rpoint *p,
+	    const struct rset *rs);
+/* Is p's bytes per unit above its bound? */
+int	rset_bound_exceeded(const struct rpoint *p, const struct rset *rs);
+
 #endif

@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bound.h"
 #include "ceilings.h"
 #include "rformat.h"
 #include "util.h"
@@ -103,7 +102,7 @@ rset_table_write(FILE *fp, const struct rset *rs, const size_t *idx,
 		double ci = p->st.median > 0 ?
 		    (p->st.ci_hi - p->st.ci_lo) / 2 / p->st.median * 100 : NAN;
 		double bpu = rset_bytes_per_unit(p);
-		int above = bound_exceeded(p, rs);
+		int above = rset_bound_exceeded(p, rs);
 
 		if (last_family == NULL || strcmp(p->family, last_family) != 0) {
 			fprintf(fp, "%s%-10s %-22s %8s %9s%s %12s %8s %10s %9s%s"
@@ -135,7 +134,7 @@ rset_table_write(FILE *fp, const struct rset *rs, const size_t *idx,
 		fputc('\n', fp);
 		m.net |= strcmp(p->cost, "net") == 0;
 		if (above) {
-			double b = bound_bytes_per_unit(p, rs);
+			double b = rset_bound_bytes_per_unit(p, rs);
 
 			m.bound = 1;
 			m.bound_lo = fmin(m.bound_lo, b);

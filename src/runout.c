@@ -7,7 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bound.h"
 #include "cmd.h"
 #include "pivot.h"
 #include "rformat.h"
@@ -124,12 +123,12 @@ runout_checks(const struct rset *rs, int summary)
 		const struct rpoint *p = &rs->p[i];
 
 		nfloor += rset_floor_limited(p);
-		if (bound_exceeded(p, rs)) {
+		if (rset_bound_exceeded(p, rs)) {
 			nbound++;
 			if (worst == NULL || rset_bytes_per_unit(p) /
-			    bound_bytes_per_unit(p, rs) >
+			    rset_bound_bytes_per_unit(p, rs) >
 			    rset_bytes_per_unit(worst) /
-			    bound_bytes_per_unit(worst, rs))
+			    rset_bound_bytes_per_unit(worst, rs))
 				worst = p;
 		}
 	}
@@ -144,5 +143,5 @@ runout_checks(const struct rset *rs, int summary)
 		    "bytes per %s (above_bound=1; %s at %zu bytes: %.1f, bound %.1f): a "
 		    "measurement error, not a result", nbound, nbound == 1 ?
 		    " is" : "s are", worst->unit, worst->kernel, worst->size,
-		    rset_bytes_per_unit(worst), bound_bytes_per_unit(worst, rs));
+		    rset_bytes_per_unit(worst), rset_bound_bytes_per_unit(worst, rs));
 }

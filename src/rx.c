@@ -29,13 +29,18 @@ rx_pps(const struct rx_traffic *t, double rate)
 	return rate / (8 * t->wire);
 }
 
-/* Room for one more traffic. */
+/*
+ * Room for one more traffic. The array holds the power of two at or
+ * above *n, doubled when *n reaches it: a range of ten thousand frame
+ * sizes is not ten thousand copies of a growing array.
+ */
 static struct rx_traffic *
 add(struct rx_traffic **t, size_t *n, const char *name)
 {
 	struct rx_traffic *x;
 
-	*t = xreallocarray(*t, *n + 1, sizeof(**t));
+	if ((*n & (*n - 1)) == 0)
+		*t = xreallocarray(*t, *n ? 2 * *n : 1, sizeof(**t));
 	x = &(*t)[(*n)++];
 	memset(x, 0, sizeof(*x));
 	x->name = xstrdup(name);
@@ -184,7 +189,7 @@ rx_traffic_parse(const char *spec, struct rx_traffic **t, size_t *n,
 		while (isblank((unsigned char)*item))
 			item++;
 		for (e = item + strlen(item); e > item &&
-		    isblank((unsigned char)e[-1]); e--)
+		    isblank((unsigned char)e[-1]); )
 			*--e = '\0';
 		if (dist_pcap_prefix(item, strlen(item), &l4, &seq, &skip))
 			rc = capture_traffic(add(t, n, item), item, skip, seq,
@@ -198,6 +203,7 @@ rx_traffic_parse(const char *spec, struct rx_traffic **t, size_t *n,
 	}
 	free(copy);
 	if (rc != 0) {
+		plain_line(err);	/* it quotes the spec */
 		rx_traffic_free(*t, *n);
 		*t = NULL;
 		*n = 0;
@@ -270,6 +276,8 @@ rx_rates_parse(const char *spec, double *r, size_t max, size_t *n, char *err,
 		snprintf(err, errlen, "--line-rate: no rate in \"%s\"", spec);
 		rc = -1;
 	}
+	if (rc != 0)
+		plain_line(err);	/* it quotes the argument */
 	free(copy);
 	return rc;
 }

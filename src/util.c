@@ -232,3 +232,14 @@ err_line(char *err, size_t errlen, const char *fmt, ...)
 	va_end(ap);
 	return -1;
 }
+
+char *
+plain_line(char *s)
+{
+	char *p;
+
+	for (p = s; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	return s;
+}

@@ -39,6 +39,12 @@ char	*xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int	has_suffix(const char *s, const char *suffix);
 /* Glob-match a name against a comma-separated list of fnmatch patterns. */
 int	match_patterns(const char *patterns, const char *name);
+/*
+ * A message that quotes what a user wrote: its control characters (a
+ * newline in an argument) as '?', so it stays one line and reaches no
+ * terminal raw. Returns s.
+ */
+char	*plain_line(char *s);
 /* Is stderr a terminal (for progress lines, which only a terminal gets)? */
 int	stderr_is_tty(void);
 /* Format a byte count as 64, 1K, 4K, 1M... for labels (exact when possible). */

@@ -595,6 +595,8 @@ vrun_reap(struct vrun *v, char *err, size_t errlen)
 			return -1;
 		}
 		vrun_watch(v);
+		if (v->o->progress != NULL)
+			v->o->progress(v->printed, v->n, v->o->progress_arg);
 		(void)sigtimedwait(&chld, NULL, &poll);
 	}
 	for (i = 0; i < v->next; i++)
@@ -682,8 +684,11 @@ verify_run(const struct kernel **ks, size_t n, const struct verify_opts *o,
 		    vrun_reap(&v, err, errlen) != 0) {
 			vrun_stop(&v);
 			rc = -1;
-		} else
+		} else {
 			vrun_print(&v, out);
+			if (o->progress != NULL)
+				o->progress(v.printed, n, o->progress_arg);
+		}
 	}
 	if (rc == 0 && v.error[0] != '\0') {
 		snprintf(err, errlen, "%s", v.error);

@@ -20,6 +20,12 @@ struct verify_opts {
 	uint64_t seed;
 	int	 max_report;	/* mismatches printed per kernel */
 	int	 jobs;		/* kernels verified at once (one process each) */
+	/*
+	 * When not NULL, called as kernels finish and about ten times a
+	 * second while they run: done of n kernels reported so far.
+	 */
+	void	(*progress)(size_t done, size_t n, void *arg);
+	void	*progress_arg;
 };
 
 /* The reference kernel of a family (KF_REFERENCE), or NULL. */

@@ -79,6 +79,14 @@ stderr_one_line 'kobj_dup.so: two kernels are named memcpy.same' "... one line"
 expect_exit 2 "one object loaded twice under one name: exit 2" -- \
 	"$CSUMBENCH" list --load "$T/kobj_ok.so" --load "$T/kobj_ok.so"
 stderr_one_line 'kobj_ok' "... one line"
+expect_exit 2 "an init hook that crashes: exit 2" -- \
+	"$CSUMBENCH" verify --load "$T/kobj_crash.so"
+stderr_one_line 'kobj_crash.so: its init hook crashed \(Segmentation fault\)' \
+	"... one line naming the object and the crash"
+expect_exit 2 "a table claiming more kernels than it holds: exit 2" -- \
+	"$CSUMBENCH" run --load "$T/kobj_overrun.so" -k 'kobj_overrun:*' -s 64 -q
+stderr_one_line 'kobj_overrun.so: reading its kernel table \(1000 kernels claimed\) crashed' \
+	"... one line naming the object and the count"
 expect_exit 2 "a file that is not a shared object: exit 2" -- \
 	"$CSUMBENCH" list --load "$top_srcdir/README.md"
 stderr_one_line 'README.md' "... one line"

@@ -223,6 +223,15 @@ test_load_bad(void)
 	tap_ok(load("tests/kobj_refuse.so", NULL) != 0 &&
 	    contains(err, "refused to start (returned 7)"),
 	    "an init hook's refusal is reported: %s", err);
+	tap_ok(load("tests/kobj_crash.so", NULL) != 0 &&
+	    contains(err, "kobj_crash.so: its init hook crashed") &&
+	    strchr(err, '\n') == NULL,
+	    "an init hook that crashes is refused, not fatal: %s", err);
+	tap_ok(load("tests/kobj_overrun.so", NULL) != 0 &&
+	    contains(err, "kobj_overrun.so: reading its kernel table "
+	    "(1000 kernels claimed) crashed"),
+	    "a table that claims more kernels than it holds is refused: %s",
+	    err);
 	if (select_have() & CPU_FAULTS)
 		tap_ok(load("tests/kobj_nofault.so", NULL) != 0 &&
 		    contains(err, "no exception table"), "a copy kernel "

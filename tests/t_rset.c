@@ -262,9 +262,9 @@ check_checks(const struct rset *rs, const char *u)
 		const struct rpoint *p = &rs->p[i];
 		int imp = p->size == 65536, flo = p->size == 20;
 
-		above += bound_exceeded(p, rs);
+		above += rset_bound_exceeded(p, rs);
 		fl += rset_floor_limited(p);
-		bad += bound_exceeded(p, rs) != imp;
+		bad += rset_bound_exceeded(p, rs) != imp;
 		bad += rset_floor_limited(p) != flo;
 		bad += flo && !isnan(rset_bytes_per_unit(p) + rset_gbps(p) +
 		    rset_mops(p));

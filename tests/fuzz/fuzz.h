@@ -33,6 +33,18 @@ fuzz_text(const uint8_t *data, size_t size)
 	return s;
 }
 
+/*
+ * The input as an option value, or NULL to skip it: a C string, as argv
+ * holds them (what a NUL ends, argv never had), of at most 4 KiB.
+ */
+static inline char *
+fuzz_arg(const uint8_t *data, size_t size)
+{
+	if (memchr(data, '\0', size) != NULL || size > 4096)
+		return NULL;
+	return fuzz_text(data, size);
+}
+
 /* A promise of the reader under test: abort, naming it, when broken. */
 #define fuzz_check(cond, what) do {					\
 	if (!(cond)) {							\

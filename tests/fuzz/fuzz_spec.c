@@ -85,10 +85,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *spec;
 
-	/* Option values are C strings: what a NUL ends, argv never had. */
-	if (memchr(data, '\0', size) != NULL || size > 4096)
+	if ((spec = fuzz_arg(data, size)) == NULL)
 		return 0;
-	spec = fuzz_text(data, size);
 	sizes(spec);
 	aligns(spec);
 	numbers(spec);
