@@ -89,4 +89,11 @@ extern const struct grid_preset grid_align_presets[];
 /* Distance presets, NULL-terminated by name. */
 extern const struct grid_preset grid_distance_presets[];
 
+/* The preset of table named by s[0..len), or NULL. */
+const struct grid_preset *grid_preset_find(const struct grid_preset *table,
+	    const char *s, size_t len);
+/* The comma-separated names of table (for "unknown preset" messages). */
+void	grid_preset_names(const struct grid_preset *table, char *buf,
+	    size_t len);
+
 #endif
