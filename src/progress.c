@@ -48,6 +48,9 @@ progress_count(struct progress_line *pl, const char *what, size_t done,
 			fprintf(pl->fp, "csumbench: %s: ended after %.0fs\n",
 			    what, elapsed);
 		fflush(pl->fp);
+		/* Said once: a second end (a caller's last word) is quiet. */
+		pl->last = -1;
+		pl->logged = 0;
 		return;
 	}
 	if (pl->tty) {

@@ -44,9 +44,11 @@ main(void)
 	    "100 of 1000, 10s elapsed, ~94s left\n") != NULL,
 	    "a log: one line at 10 s, with the time left");
 	progress_count(&pl, "verifying", 1000, 1000, 60);
+	/* The caller's own last word after the work's: said once. */
+	progress_count(&pl, "verifying", 1000, 1000, 60);
 	fclose(fp);
 	tap_ok(count(buf, '\n') == 2 && strstr(buf, "verifying: ended after "
-	    "60s\n") != NULL, "a log: a last line when any was written");
+	    "60s\n") != NULL, "a log: a last line when any was written, once");
 	free(buf);
 
 	/* -q: quiet for a minute, then a line a minute, terminal or not. */
