@@ -133,7 +133,8 @@ static const struct opt_row run_rows[] = {
 	[R_TUNE_FILE] = { .like = &opt_tune_file },
 	[R_QUIET] = { .like = &opt_quiet },
 	[R_VERBOSE] = { .name = "verbose", .letter = 'v',
-	    .help = "on a terminal, the full table after the summary" },
+	    .help = "on a terminal, the full table after the summary; with "
+	    "--ab and copies, a delta table per pair of copies" },
 	[R_WARN] = { .like = &opt_warn },
 };
 
@@ -297,7 +298,9 @@ run_defaults(struct run *r, const struct options *o)
 static void
 run_check_used(const struct run *r)
 {
-	if (r->verbose && r->table < 2 && !r->aside)
+	/* With copies (--ab's gate), -v is a delta table per copy. */
+	if (r->verbose && r->table < 2 && !r->aside && !(r->table < 0 &&
+	    r->p.ab[0] != NULL && r->p.replicas > 1))
 		usage_error("--verbose adds the full table to the summary on a "
 		    "terminal; here the results are %s", r->table == 1 ?
 		    "the table already" : r->table < 0 ? "the delta table" :

@@ -62,6 +62,12 @@ struct cmp_opts {
 	 * (gate_out.h), or NULL; opened and committed by the command.
 	 */
 	FILE		*junit, *gate_md;
+	/*
+	 * Copies of a point (run --replicas) in one row each, the range of
+	 * their medians and changes (cmp_style_copies), instead of a table
+	 * per copy: run --ab's default on a terminal and in a log.
+	 */
+	int		 copies_table;
 };
 
 /* How a row's significance was decided. */
@@ -129,6 +135,7 @@ struct cmp_row {
 	size_t	 copies_flagged;	/* whose own test failed */
 	size_t	 copies_small;		/* slower by no more than min_delta */
 	double	 chg_lo, chg_hi, delta_lo, delta_hi;
+	double	 a_lo, a_hi, b_lo, b_hi;	/* the copies' medians */
 	double	 layout;
 	/*
 	 * Why the row cannot be tested, or NULL: a median that is not a

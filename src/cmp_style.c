@@ -634,6 +634,98 @@ cmp_style_parse(const char *s)
 	return -1;
 }
 
+/* "7.76" or "7.76-7.80": a range of medians, in the digits it needs. */
+static void
+cmp_style_range(char *buf, size_t len, double lo, double hi)
+{
+	int d = lo < 10 ? 2 : lo < 100 ? 1 : 0;
+	char l[32], h[32];
+
+	snprintf(l, sizeof(l), "%.*f", d, lo);
+	snprintf(h, sizeof(h), "%.*f", d, hi);
+	if (!isfinite(lo))
+		snprintf(buf, len, "n/a");
+	else
+		snprintf(buf, len, strcmp(l, h) ? "%s-%s" : "%s", l, h);
+}
+
+/* The gate's word on the point whose lead row is r. */
+static const char *
+cmp_style_copies_verdict(const struct cmp_row *r, const struct cmp_opts *o)
+{
+	if (o->fail_above < 0)
+		return r->copies_slower == r->copies && r->sig ? "slower" : "-";
+	if (r->gate_fail)
+		return "FAIL";
+	if (r->cannot_judge)
+		return "cannot judge";
+	if (cmp_kept_out(r, 0))
+		return "kept out: <= --min-delta";
+	if (cmp_kept_out(r, 1))
+		return "pass: not in every copy";
+	return "pass";
+}
+
+/* One table of the lead rows r[0..n-1] of one series (cmp_style_copies). */
+static void
+cmp_style_copies_table(FILE *out, const struct cmp_row *const *r, size_t n,
+    const struct cmp_opts *o)
+{
+	char a[64], b[64], sz[64], lab[400];
+	size_t i;
+
+	cmp_print_group_label(r[0], lab, sizeof(lab));
+	fprintf(out, "### %s, in %zu copies\n\n", lab, r[0]->copies);
+	fprintf(out, "| Size | A (%s) | B (%s) | Delta in the copies | "
+	    "Copies slower | Gate |\n|-----:|------:|------:|------:|--:|:--|\n",
+	    r[0]->a->unit, r[0]->b->unit);
+	for (i = 0; i < n; i++) {
+		cmp_style_range(a, sizeof(a), r[i]->a_lo, r[i]->a_hi);
+		cmp_style_range(b, sizeof(b), r[i]->b_lo, r[i]->b_hi);
+		fprintf(out, "| %s | %s | %s | ", rset_size_label(r[i]->a, sz,
+		    sizeof(sz)), a, b);
+		if (isfinite(r[i]->chg_lo))
+			fprintf(out, "%+.2f%% .. %+.2f%%", r[i]->chg_lo * 100,
+			    r[i]->chg_hi * 100);
+		else
+			fputs("n/a", out);
+		fprintf(out, " | %zu of %zu | %s |\n", r[i]->copies_slower,
+		    r[i]->copies, cmp_style_copies_verdict(r[i], o));
+	}
+	putc('\n', out);
+}
+
+void
+cmp_style_copies(FILE *out, const struct cmp_result *res,
+    const struct cmp_opts *o)
+{
+	const struct cmp_row **lead = xcalloc(res->n + 1, sizeof(*lead));
+	size_t i, g, n = 0;
+
+	char info[700], env[900];
+
+	for (i = 0; i < res->n; i++)
+		if (res->rows[i].lead)
+			lead[n++] = &res->rows[i];
+	cmp_print_env_line(res, env, sizeof(env));
+	cmp_print_table_info(res->rows, res->n, res, info, sizeof(info));
+	fprintf(out, "%s\n\n%s\n\n", env, info);
+	for (i = 0; i < n; i = g) {
+		for (g = i + 1; g < n && cmp_match_rows_cmp(lead[i], lead[g],
+		    RK_SERIES) == 0; g++)
+			;
+		cmp_style_copies_table(out, lead + i, g - i, o);
+	}
+	fprintf(out, "A, B: the range of each build's median over its copies "
+	    "(%s); Delta: median B / median A - 1 of each copy, lowest to "
+	    "highest; Copies slower: more than %g%% slower. The gate fails a "
+	    "point only when every copy is (-v: a table per copy).\n",
+	    o->placed ? "copy k of both at one offset in the page" :
+	    "the same code at other addresses", o->fail_above >= 0 ?
+	    o->fail_above : 0);
+	free(lead);
+}
+
 void
 compare_print(FILE *out, const struct cmp_row *rows, size_t nrows,
     const struct cmp_result *res, const struct cmp_opts *o)

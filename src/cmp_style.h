@@ -18,4 +18,13 @@ int	cmp_style_parse(const char *s);
 void	compare_print(FILE *out, const struct cmp_row *rows, size_t n,
 	    const struct cmp_result *res, const struct cmp_opts *o);
 
+/*
+ * The copies of each point (run --replicas) as one row: the range of A's
+ * and B's medians over the copies, the range of their changes, how many
+ * copies were more than --fail-above slower, and the gate's word; a table
+ * per kernel pair and series. For res with copies (res->replicas > 1).
+ */
+void	cmp_style_copies(FILE *out, const struct cmp_result *res,
+	    const struct cmp_opts *o);
+
 #endif

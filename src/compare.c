@@ -180,7 +180,10 @@ compare_sets(const struct rset *a, const struct rset *b,
 
 	if (compare_match(a, b, o, &res, err, errlen) != 0)
 		return -1;
-	compare_print(out, res.rows, res.n, &res, o);
+	if (o->copies_table && res.replicas > 1)
+		cmp_style_copies(out, &res, o);
+	else
+		compare_print(out, res.rows, res.n, &res, o);
 	fflush(out);
 	rc = compare_gate(&res, o);
 	if (o->junit != NULL && o->fail_above >= 0)

@@ -264,6 +264,10 @@ gate_copies_summary(struct cmp_row *rows, const size_t *ix, size_t n)
 	}
 	lead->layout = n > 1 && isfinite(alo) ? fmax(ahi / alo, bhi / blo) -
 	    1 : NAN;
+	lead->a_lo = alo;
+	lead->a_hi = ahi;
+	lead->b_lo = blo;
+	lead->b_hi = bhi;
 }
 
 /*

@@ -33,6 +33,10 @@ run_points(struct run *r, char *err, size_t errlen)
 	r->co.placed = p->placed;
 	r->co.ab_a = p->ab[0];
 	r->co.ab_b = p->ab[1];
+	/* The copies of a point in one row, unless -v or a cover letter's
+	 * style asks for a table per copy. */
+	r->co.copies_table = p->ab[0] != NULL && p->replicas > 1 &&
+	    !r->verbose && r->co.style == CMP_MARKDOWN;
 	if (p->baseline != NULL)
 		r->co.a_kernel = p->baseline;
 	if (p->skipped[2])

@@ -145,6 +145,18 @@ r=$?
 [ $r -le 1 ] && [ "$(cell "$TMPD/rep2.csv" '*' kernel | sort -u | tr '\n' ' ')" = \
 	"new.2:csum.generic64 new.3:csum.generic64 new.4:csum.generic64 new:csum.generic64 old.2:csum.generic64 old.3:csum.generic64 old.4:csum.generic64 old:csum.generic64 " ]
 ok $? "run --ab --fail-above: four copies of each object by default (exit $r)"
+# Its delta table: a row per point over the four copies, not a table per
+# copy (-v gives those).
+grep -q '^### old:csum.generic64 vs new:csum.generic64, .*, in 4 copies$' \
+    "$TMPD/out" && [ "$(grep -c '^| 1500 | ' "$TMPD/out")" -eq 1 ] &&
+    grep -Eq '^\| 1500 \| [0-9.-]+ \| [0-9.-]+ \| [-+][0-9.]+% \.\. [-+][0-9.]+% \| [0-4] of 4 \| (pass|FAIL)' \
+    "$TMPD/out" && ! grep -q 'old\.2:' "$TMPD/out"
+ok $? "... its table: one row per point, the copies' range, the gate's word"
+"$CSUMBENCH" run --load "$KO=old" --load "$TMPD/b.so=new" --ab old,new \
+	-f csum -k '*csum.generic64' -s 1500 --max-time 0.01 -q -v \
+	--fail-above 50 >"$TMPD/outv" 2>"$TMPD/err"
+[ "$(grep -c '^### old[.0-9]*:csum.generic64 vs new[.0-9]*:csum.generic64,' "$TMPD/outv")" -eq 4 ]
+ok $? "... with -v, a table per copy"
 # Layout: copy k of both objects at one offset within 4 KiB (their kernels
 # start a 4 KiB boundary), the four copies at four offsets, in 64-byte
 # steps, one in each quarter of the page.
