@@ -143,8 +143,10 @@ finish_bins(struct dist *d, char *err, size_t errlen)
 		w += d->bin[i].weight;
 		sum += d->bin[i].weight * (double)d->bin[i].size;
 	}
-	d->mean = sum / w;
+	/* Rounding can put sum / w an ulp outside the sizes (one size of
+	 * weight 0.6415): the mean of sizes is never outside them. */
 	d->max = d->bin[d->nbin - 1].size;
+	d->mean = fmin(fmax(sum / w, (double)d->bin[0].size), (double)d->max);
 	return 0;
 }
 
