@@ -45,11 +45,16 @@ fill_random(unsigned char *p, size_t n, uint64_t *seed)
 		p[i] = (unsigned char)rng_next(seed);
 }
 
-static size_t
-cold_pool_bytes(size_t llc)
+size_t
+arena_pool_bytes(int cache, size_t llc)
 {
-	size_t pool = 2 * (llc ? llc : ((size_t)32 << 20));
+	size_t pool;
 
+	/* A quarter of the LLC for each of source and destination: both
+	 * together half of it, resident there, and far past the L2. */
+	if (cache == CACHE_LLC)
+		return (llc ? llc : ((size_t)32 << 20)) / 4;
+	pool = 2 * (llc ? llc : ((size_t)32 << 20));
 	return pool < ((size_t)16 << 20) ? ((size_t)16 << 20) : pool;
 }
 
@@ -94,8 +99,8 @@ map_bytes(const struct point *pts, size_t npts, size_t llc, size_t page,
 		const struct point *p = &pts[i];
 
 		need = ROUND_UP(point_span(p) + point_off(p) + 64, page);
-		if (p->cache == CACHE_COLD) {
-			size_t pool = cold_pool_bytes(llc);
+		if (p->cache != CACHE_HOT) {
+			size_t pool = arena_pool_bytes(p->cache, llc);
 			size_t st = slot_stride(p, page);
 
 			/* At least two slots, and the pool. */
@@ -179,9 +184,9 @@ arena_view(struct arena_view *b, const struct arena *ar,
 	b->dst = ar->dst_map + dst_base(p) + p->dst_off;
 	b->npool = 1;
 	b->stride = 0;
-	if (p->cache == CACHE_COLD) {
+	if (p->cache != CACHE_HOT) {
 		b->stride = slot_stride(p, page);
-		b->npool = cold_pool_bytes(llc) / b->stride;
+		b->npool = arena_pool_bytes(p->cache, llc) / b->stride;
 		if (b->npool < 2)
 			b->npool = 2;
 		while (b->npool > 2 && b->stride * b->npool + point_off(p) +

@@ -48,4 +48,12 @@ void	arena_view(struct arena_view *b, const struct arena *ar,
 void	arena_view_hot(struct arena_view *hot, const struct arena_view *b);
 void	arena_view_free(struct arena_view *b);
 
+/*
+ * The bytes the slots of a point in cache state cache rotate through, of
+ * each of source and destination (llc: the last-level cache's size, 0 if
+ * unknown): cold, twice the LLC (16 MiB at least); llc, a quarter of it
+ * (source and destination together half of it).
+ */
+size_t	arena_pool_bytes(int cache, size_t llc);
+
 #endif

@@ -13,6 +13,7 @@
 
 #include "ceilings.h"
 #include "decimal.h"
+#include "names.h"
 #include "provenance.h"
 #include "stats.h"
 #include "timer.h"
@@ -293,13 +294,15 @@ ceilings_footprint(const char *family, double size)
 }
 
 int
-ceilings_level_of(const char *family, double size, int cold, size_t l1d,
+ceilings_level_of(const char *family, double size, int cache, size_t l1d,
     size_t l2, size_t l3)
 {
 	double fp = ceilings_footprint(family, size);
 
-	if (cold)
+	if (cache == CACHE_COLD)
 		return CEIL_MEM;
+	if (cache == CACHE_LLC)
+		return l3 ? CEIL_L3 : CEIL_MEM;
 	if (l1d && fp <= (double)l1d)
 		return CEIL_L1;
 	if (l2 && fp <= (double)l2)
@@ -495,14 +498,14 @@ ceilings_from_provenance(const struct provenance *pv, struct ceilings *c)
 
 double
 ceilings_pct(const struct ceilings *c, const char *family, double size,
-    int cold, const char *unit, double hz, double bpu)
+    int cache, const char *unit, double hz, double bpu)
 {
 	int pat = ceilings_pattern_of(family), lv;
 	double ceil, f = 1;
 
 	if (!c->known || pat < 0 || !isfinite(bpu) || !(bpu > 0))
 		return NAN;
-	lv = ceilings_level_of(family, size, cold, c->l1d, c->l2, c->l3);
+	lv = ceilings_level_of(family, size, cache, c->l1d, c->l2, c->l3);
 	ceil = c->bpu[lv][pat];
 	/* In another unit: through bytes per second. */
 	if (strcmp(unit, c->unit) != 0 || fabs(hz / c->hz - 1) > 0.005)

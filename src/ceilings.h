@@ -84,10 +84,12 @@ int	ceilings_pattern_of(const char *family);
  */
 double	ceilings_footprint(const char *family, double size);
 /*
- * The level of a point: memory when cold, else the smallest cache that
- * holds its footprint (l1d, l2, l3 in bytes; 0 unknown: skipped).
+ * The level of a point in cache state cache (names.h; -1 unknown: hot):
+ * memory when cold, the L3 for llc (when l3 is known), else the smallest
+ * cache that holds its footprint (l1d, l2, l3 in bytes; 0 unknown:
+ * skipped).
  */
-int	ceilings_level_of(const char *family, double size, int cold,
+int	ceilings_level_of(const char *family, double size, int cache,
 	    size_t l1d, size_t l2, size_t l3);
 
 /*
@@ -119,12 +121,12 @@ int	ceilings_from_provenance(const struct provenance *pv,
 	    struct ceilings *c);
 /*
  * A throughput as a percentage of its ceiling: bpu bytes per unit (timer
- * unit at hz) of a call of family at size, cold or hot, over the ceiling
+ * unit at hz) of a call of family at size in cache state cache, over the ceiling
  * of its pattern at its level (ceilings_level_of with c's caches); a
  * csum_diff reads two buffers, so against half the load ceiling. NaN
  * when there is no such ceiling or no throughput.
  */
 double	ceilings_pct(const struct ceilings *c, const char *family,
-	    double size, int cold, const char *unit, double hz, double bpu);
+	    double size, int cache, const char *unit, double hz, double bpu);
 
 #endif

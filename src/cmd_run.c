@@ -121,7 +121,8 @@ static const struct opt_row run_rows[] = {
 	[R_CPU] = { .like = &opt_cpu },
 	[R_CACHE] = { .name = "cache", .arg = "LIST",
 	    .help = "hot (same buffers every call), cold (slots over twice the "
-	    "last-level cache, in random order) or hot,cold",
+	    "last-level cache, in random order), llc (slots over a quarter of "
+	    "it: in the LLC, out of L1 and L2), or a list such as hot,cold",
 	    .def = "hot" },
 	[R_MODE] = { .name = "mode", .arg = "LIST",
 	    .help = "throughput (independent calls), latency (each call waits "
@@ -182,7 +183,7 @@ run_grid_given(const struct options *o)
 static void
 run_parse(struct run *r, struct options *o)
 {
-	static const char *const caches[] = { "hot", "cold", NULL };
+	static const char *const caches[] = { "hot", "cold", "llc", NULL };
 	static const char *const modes[] = { "throughput", "latency", NULL };
 	unsigned long long n = 0;
 	int style, fmt;
@@ -214,7 +215,7 @@ run_parse(struct run *r, struct options *o)
 	r->co.same_run = 1;
 	if ((options_given(o, R_REPLICAS) && optval_uint(OPTVAL_OF(o,
 	    R_REPLICAS), 1, 4, &n, err, sizeof(err)) != 0) ||
-	    optval_set(OPTVAL_OF(o, R_CACHE), caches, "hot, cold or hot,cold",
+	    optval_set(OPTVAL_OF(o, R_CACHE), caches, "hot, cold, llc or a list",
 	    &r->p.caches, err, sizeof(err)) != 0 ||
 	    optval_set(OPTVAL_OF(o, R_MODE), modes,
 	    "throughput, latency or throughput,latency", &r->p.modes, err,

@@ -50,8 +50,9 @@ static const struct opt_row rx_rows[] = {
 	    "64-byte aligned address",
 	    .def = "34/0" },
 	[X_CACHE] = { .name = "cache", .arg = "STATE",
-	    .help = "hot (the packet in cache) or cold (from memory, as after "
-	    "DMA into memory the core has not cached)",
+	    .help = "hot (the packet in the core's caches), llc (in the "
+	    "last-level cache, as a NIC with DDIO leaves it) or cold (from "
+	    "memory, as after DMA into memory the core has not cached)",
 	    .def = "hot" },
 	[X_REPS] = { .like = &opt_reps },
 	[X_OUTPUT] = { .like = &opt_output,
@@ -128,7 +129,7 @@ rx_parse_output(struct rx *r, const struct options *o)
 static void
 rx_parse(struct rx *r, struct options *o)
 {
-	static const char *const caches[] = { "hot", "cold", NULL };
+	static const char *const caches[] = { "hot", "cold", "llc", NULL };
 	struct rxrun *x = &r->x;
 	char err[256];
 
@@ -139,7 +140,7 @@ rx_parse(struct rx *r, struct options *o)
 	r->sizes = options_value(o, X_SIZES);
 	rx_parse_output(r, o);
 	rx_parse_align(r, options_value(o, X_ALIGN));
-	if (optval_choice(OPTVAL_OF(o, X_CACHE), caches, "hot or cold",
+	if (optval_choice(OPTVAL_OF(o, X_CACHE), caches, "hot, llc or cold",
 	    &x->cache, err, sizeof(err)) != 0 ||
 	    rx_rates_parse(options_value(o, X_RATE), x->rate, RXRUN_MAX_RATES,
 	    &x->nrates, err, sizeof(err)) != 0 ||
@@ -183,7 +184,7 @@ rx_provenance(const struct rx *r, struct provenance *pv)
 	session_provenance(&r->s, pv);
 	provenance_set(pv, "sizes", "%s", r->sizes);
 	provenance_set(pv, "align", "%zu/%zu", x->src_off, x->dst_off);
-	provenance_set(pv, "cache", "%s", x->cache ? "cold" : "hot");
+	provenance_set(pv, "cache", "%s", cache_name(x->cache));
 	session_provenance_sampling(&r->s, pv);
 	for (i = 0; i < x->nt; i++) {
 		snprintf(key, sizeof(key), "segments_%zu", i + 1);

@@ -33,10 +33,26 @@ family_parse(const char *s)
 	return -1;
 }
 
+static const char *const cache_names[CACHE_NSTATES] = {
+	[CACHE_HOT] = "hot", [CACHE_COLD] = "cold", [CACHE_LLC] = "llc",
+};
+
 const char *
 cache_name(int cache)
 {
-	return cache == CACHE_COLD ? "cold" : "hot";
+	return cache >= 0 && cache < CACHE_NSTATES ? cache_names[cache] :
+	    "hot";
+}
+
+int
+cache_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i < CACHE_NSTATES; i++)
+		if (strcmp(s, cache_names[i]) == 0)
+			return i;
+	return -1;
 }
 
 const char *

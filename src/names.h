@@ -12,10 +12,18 @@
 
 #include "../kernels/kernel.h"
 
-enum cache_mode { CACHE_HOT, CACHE_COLD };
+/*
+ * Cache states: hot (the same buffers every call), cold (a pool larger
+ * than the last-level cache: from memory) and llc (a pool of a quarter of
+ * the last-level cache, far past the L2 and resident in the LLC, as data
+ * a NIC placed there with DDIO). Names "hot", "cold", "llc".
+ */
+enum cache_mode { CACHE_HOT, CACHE_COLD, CACHE_LLC, CACHE_NSTATES };
 enum call_mode { MODE_THROUGHPUT, MODE_LATENCY };
 
 const char *cache_name(int cache);
+/* Parse a cache state's name; -1 if unknown. */
+int	cache_parse(const char *s);
 const char *mode_name(int mode);
 const char *family_name(enum kfamily f);
 /* Parse a family name; -1 if unknown. */

@@ -173,12 +173,12 @@ static void
 get_pct_peak(const struct rpoint *p, const struct rctx *c, struct rval *v)
 {
 	v->d = ceilings_pct(&c->ceil, p->family, rset_bytes(p),
-	    strcmp(p->cache, "cold") == 0, p->unit, p->hz,
+	    cache_parse(p->cache), p->unit, p->hz,
 	    rset_bytes_per_unit(p));
 }
 
 /* The values of the enumerated fields (run writes no others). */
-static const char *const caches[] = { "hot", "cold", NULL };
+static const char *const caches[] = { "hot", "cold", "llc", NULL };
 static const char *const modes[] = { "throughput", "latency", NULL };
 static const char *const units[] = { "ticks", "cycles", "ns", NULL };
 
@@ -273,7 +273,7 @@ static const char *const rx_paths[] = {
 	"software", "complete", "fused", "copy", "copy+software",
 	"copy+complete", NULL
 };
-static const char *const rx_caches[] = { "hot", "cold", NULL };
+static const char *const rx_caches[] = { "hot", "cold", "llc", NULL };
 
 const struct rfield rxfields[] = {
 	{ "cpu", NULL, 0, RT_STR, RF_REQUIRED, RX(cpu) },

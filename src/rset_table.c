@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "ceilings.h"
+#include "names.h"
 #include "rformat.h"
 #include "util.h"
 
@@ -127,7 +128,7 @@ rset_table_write(FILE *fp, const struct rset *rs, const size_t *idx,
 		put_rate(fp, rset_gbps(p), 9, above, p, &m);
 		if (peak)
 			put_rate(fp, ceilings_pct(&ceil, p->family,
-			    rset_bytes(p), strcmp(p->cache, "cold") == 0,
+			    rset_bytes(p), cache_parse(p->cache),
 			    p->unit, p->hz, bpu), 7, 0, p, &m);
 		if (states)
 			fprintf(fp, "  %-5s %s", p->cache, p->mode);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arena.h"
 #include "cmd.h"
 #include "layout.h"
 #include "provenance.h"
@@ -130,9 +131,12 @@ run_emit(struct run *r, FILE *out, int *status, char *err, size_t errlen)
 	session_provenance(&r->s, &rs.prov);
 	runplan_provenance(&r->p, &rs.prov);
 	session_provenance_sampling(&r->s, &rs.prov);
+	if (r->p.caches & 4)
+		provenance_set(&rs.prov, "llc_pool_bytes", "%zu",
+		    arena_pool_bytes(CACHE_LLC, r->s.eo.llc));
 	if (r->p.caches & 2) {
 		provenance_set(&rs.prov, "cold_pool_bytes", "%zu",
-		    r->s.er.cold_pool);
+		    arena_pool_bytes(CACHE_COLD, r->s.eo.llc));
 		provenance_set(&rs.prov, "cold_order", "random");
 		provenance_set(&rs.prov, "cold_hugepages", "%s",
 		    r->s.er.cold_hugepages ? "requested" : "no");

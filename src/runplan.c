@@ -374,8 +374,9 @@ runplan_points(struct run_plan *p, char *err, size_t errlen)
 		    "(%zu sizes x %zu offsets x %zu distances x %zu kernels)",
 		    ni, p->ag.n, nd, p->nk);
 	}
-	p->pts = xcalloc(ni * p->ag.n * nd * p->nk * 4, sizeof(*p->pts));
-	for (cm = 0; cm < 4; cm++) {
+	p->pts = xcalloc(ni * p->ag.n * nd * p->nk * 2 * CACHE_NSTATES,
+	    sizeof(*p->pts));
+	for (cm = 0; cm < 2 * CACHE_NSTATES; cm++) {
 		int cache = (int)(cm >> 1), mode = (int)(cm & 1);
 
 		if (!(p->caches & (1u << cache)) || !(p->modes & (1u << mode)))
@@ -442,8 +443,10 @@ runplan_provenance(const struct run_plan *p, struct provenance *pv)
 	else
 		provenance_set(pv, "distance", "default: %d (0 for destination "
 		    "offsets of 64 and more)", ARENA_APART);
-	provenance_set(pv, "cache", "%s%s%s", p->caches & 1 ? "hot" : "",
-	    p->caches == 3 ? "," : "", p->caches & 2 ? "cold" : "");
+	provenance_set(pv, "cache", "%s%s%s%s%s", p->caches & 1 ? "hot" : "",
+	    p->caches & 1 && p->caches & 6 ? "," : "", p->caches & 2 ?
+	    "cold" : "", p->caches & 2 && p->caches & 4 ? "," : "",
+	    p->caches & 4 ? "llc" : "");
 	provenance_set(pv, "mode", "%s%s%s", p->modes & 1 ? "throughput" : "",
 	    p->modes == 3 ? "," : "", p->modes & 2 ? "latency" : "");
 }

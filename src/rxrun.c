@@ -116,7 +116,7 @@ rxrun_points(struct rxrun *x, uint64_t seed, char *err, size_t errlen)
 			 * kernels' segments hot as well.
 			 */
 			x->warm[i * x->nk + k] = x->at[i * x->nk + k];
-			if (x->cache == CACHE_COLD &&
+			if (x->cache != CACHE_HOT &&
 			    x->ks[k]->family == K_CSUM) {
 				x->warm[i * x->nk + k] = rxrun_seg(x, i, k);
 				x->pts[x->warm[i * x->nk + k]].cache =
@@ -227,7 +227,7 @@ rxrun_table_check(FILE *fp, const struct rxrun *x)
 	    "of its\ntwo medians%s.\nns/pkt = %s / %.4f; Mpkt/s = 1000 / ns;\n"
 	    "%% = rate / 8 / wire bytes x ns / 1e7 (%s: %.0f packets/s of "
 	    "%.0f-byte frames).\n", ctx.timer.unit,
-	    x->src_off, x->dst_off, x->cache ? "cold" : "hot", RX_ETH_HDR,
+	    x->src_off, x->dst_off, cache_name(x->cache), RX_ETH_HDR,
 	    x->cache ? " (the checksum's hot: the copy has just read the "
 	    "packet)" : "", ctx.timer.unit, ctx.timer.hz / 1e9, rx_rate_label(x->rate[0],
 	    lab, sizeof(lab)), rx_pps(&x->t[0], x->rate[0]),
@@ -335,7 +335,7 @@ rxrun_table(FILE *fp, const struct rxrun *x)
 	fprintf(fp, "Receive checksum per packet: whole calls, medians, %s "
 	    "cache%s\n"
 	    "%s (family %d model %d), timer %s at %.3f GHz\n",
-	    x->cache ? "cold" : "hot", x->cache ? " (the fix-up: hot)" : "",
+	    cache_name(x->cache), x->cache ? " (the fix-up: hot)" : "",
 	    rxrun_cpu_name(), ctx.cpu.family,
 	    ctx.cpu.model, ctx.timer.name, ctx.timer.hz / 1e9);
 	for (i = 0; i < x->nt; i++) {
@@ -365,8 +365,8 @@ rxrun_csv_row(struct csv_writer *w, const struct rxrun *x, size_t i, int path,
 		    t->seg_mean,
 		.wire_bytes = t->wire, .path = (char *)path_names[path],
 		.kernel = (char *)name,
-		.cache = (char *)(x->cache && path != P_COMPLETE ? "cold" :
-		    "hot"),
+		.cache = (char *)cache_name(path == P_COMPLETE ? CACHE_HOT :
+		    x->cache),
 		.src_align = path == P_COMPLETE ? 0 : x->src_off,
 		.dst_align = path == P_COMPLETE ? 0 : x->dst_off,
 		.unit = (char *)ctx.timer.unit, .timer_hz = ctx.timer.hz,

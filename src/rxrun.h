@@ -24,7 +24,7 @@ struct rxrun {
 	size_t		 nrates;
 	const struct kernel **ks;
 	size_t		 nk;
-	int		 cache;		/* CACHE_HOT or CACHE_COLD */
+	int		 cache;		/* CACHE_HOT, CACHE_COLD or CACHE_LLC */
 	size_t		 src_off, dst_off;
 	/* The points (rxrun_points): of traffic t through kernel k at
 	 * at[t * nk + k]; of the Ethernet header through csum kernel k at

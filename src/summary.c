@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ceilings.h"
+#include "names.h"
 #include "cmp_test.h"
 #include "pivot.h"
 #include "rkey.h"
@@ -449,7 +450,7 @@ sum_peaks(FILE *fp, const struct rset *rs, const struct verdict *v,
 		for (j = i; j < npos && v[j].fam == v[i].fam; j++) {
 			p = v[j].best;
 			pct = ceilings_pct(&c, p->family, rset_bytes(p),
-			    strcmp(p->cache, "cold") == 0, p->unit, p->hz,
+			    cache_parse(p->cache), p->unit, p->hz,
 			    rset_bytes_per_unit(p));
 			if (isfinite(pct) && pct > top) {
 				top = pct;
@@ -458,11 +459,12 @@ sum_peaks(FILE *fp, const struct rset *rs, const struct verdict *v,
 		}
 		if (best == NULL)
 			continue;
-		fprintf(fp, "%-10s %s, %s%s: %.0f%% of the %s %s ceiling\n",
+		fprintf(fp, "%-10s %s, %s%s%s: %.0f%% of the %s %s ceiling\n",
 		    best->family, best->kernel, summary_size(best->size, sz,
-		    sizeof(sz)), strcmp(best->cache, "cold") == 0 ? " cold" : "",
+		    sizeof(sz)), strcmp(best->cache, "hot") != 0 ? " " : "",
+		    strcmp(best->cache, "hot") != 0 ? best->cache : "",
 		    top, ceilings_level_label(ceilings_level_of(best->family,
-		    rset_bytes(best), strcmp(best->cache, "cold") == 0, c.l1d,
+		    rset_bytes(best), cache_parse(best->cache), c.l1d,
 		    c.l2, c.l3)), ceilings_pattern_name(ceilings_pattern_of(
 		    best->family)));
 		lines++;

@@ -58,6 +58,35 @@ tunefile_trim(char *s)
 	return s;
 }
 
+/*
+ * A text key (cpu, brand, measured): printable, and short enough to be
+ * kept whole, so that what is written back reads back the same.
+ */
+static int
+tunefile_text(struct tunefile *tf, const char *key, const char *val,
+    char *err, size_t errlen)
+{
+	char *dst = strcmp(key, "cpu") == 0 ? tf->cpu : strcmp(key,
+	    "brand") == 0 ? tf->brand : tf->measured;
+	size_t len = strcmp(key, "cpu") == 0 ? sizeof(tf->cpu) : strcmp(key,
+	    "brand") == 0 ? sizeof(tf->brand) : sizeof(tf->measured);
+	const unsigned char *c;
+
+	for (c = (const unsigned char *)val; *c != '\0'; c++)
+		if (*c < 0x20 || *c == 0x7f) {
+			snprintf(err, errlen, "%s has a control character",
+			    key);
+			return -1;
+		}
+	if (strlen(val) >= len) {
+		snprintf(err, errlen, "%s is longer than %zu bytes", key,
+		    len - 1);
+		return -1;
+	}
+	memcpy(dst, val, strlen(val) + 1);
+	return 0;
+}
+
 /* One "key=value" line; 0, or -1 with the problem in err. */
 static int
 tunefile_line(struct tunefile *tf, char *key, char *val, char *err,
@@ -73,12 +102,9 @@ tunefile_line(struct tunefile *tf, char *key, char *val, char *err,
 			    "csumbench reads (%d)", val, TUNEFILE_FORMAT);
 			return -1;
 		}
-	} else if (strcmp(key, "cpu") == 0)
-		snprintf(tf->cpu, sizeof(tf->cpu), "%s", val);
-	else if (strcmp(key, "brand") == 0)
-		snprintf(tf->brand, sizeof(tf->brand), "%s", val);
-	else if (strcmp(key, "measured") == 0)
-		snprintf(tf->measured, sizeof(tf->measured), "%s", val);
+	} else if (strcmp(key, "cpu") == 0 || strcmp(key, "brand") == 0 ||
+	    strcmp(key, "measured") == 0)
+		return tunefile_text(tf, key, val, err, errlen);
 	else if ((i = tuning_find(key)) < 0) {
 		snprintf(err, errlen, "unknown key \"%s\"", key);
 		return -1;

@@ -118,6 +118,16 @@ expect_exit 0 "rx --cache cold" -- $X -s 64 --cache cold -o "$TMPD/rxc.csv"
 [ "$(cell "$TMPD/rxc.csv" 'path=complete' cache | sort -u)" = hot ] &&
     [ "$(cell "$TMPD/rxc.csv" 'path=software' cache | sort -u)" = cold ]
 ok $? "rx --cache cold: the fix-up hot (the stack read the header), the rest cold"
+expect_exit 0 "rx --cache llc" -- $X -s 64 --cache llc -o "$TMPD/rxl.csv"
+[ "$(cell "$TMPD/rxl.csv" 'path=complete' cache | sort -u)" = hot ] &&
+    [ "$(cell "$TMPD/rxl.csv" 'path=fused' cache | sort -u)" = llc ] &&
+    grep -qx 'cache=llc' "$TMPD/rxl.csv.meta"
+ok $? "rx --cache llc: the packet in the last-level cache (DDIO), the fix-up hot"
+expect_exit 0 "run --cache llc" -- "$CSUMBENCH" run -q -r 3 --target-ci 0 \
+    -k csum.ref -s 1500 --cache hot,llc -o "$TMPD/llc.csv"
+[ "$(cell "$TMPD/llc.csv" '*' cache | tr '\n' ' ')" = "hot llc " ] &&
+    grep -Eq '^llc_pool_bytes=[1-9][0-9]*$' "$TMPD/llc.csv.meta"
+ok $? "run --cache hot,llc: a point in each, and the LLC pool in the .meta"
 [ "$(cell "$TMPD/rx.csv" 'path=complete' line_rate | sort -un | tr '\n' ' ')" = \
     "1000000000 10000000000 100000000000 " ]
 ok $? "rx: 1G, 10G and 100G by default"
