@@ -42,7 +42,7 @@ done
 bad_csv timer_hz 0 'not above 0'
 bad_csv timer_hz -1 'not above 0'
 bad_csv timer_hz abc 'not a number'
-bad_csv cache warm 'not hot or cold, got "warm"'
+bad_csv cache warm 'not hot, cold or llc, got "warm"'
 bad_csv mode fast 'not throughput or latency'
 bad_csv unit furlongs 'not ticks, cycles or ns'
 
@@ -119,7 +119,7 @@ bad_json repetitions 4 '3 samples, but "repetitions" says 4'
 bad_json timer_hz 0 '"timer_hz" is not above 0'
 bad_json timer_hz -1 '"timer_hz" is not above 0'
 bad_json size 1e300 '"size" is not a whole number'
-bad_json cache '"lukewarm"' '"cache" is not hot or cold'
+bad_json cache '"lukewarm"' '"cache" is not hot, cold or llc'
 bad_json unit '"s"' '"unit" is not ticks, cycles or ns'
 bad_json kernel '"a\u001b[2Jb"' '"kernel" is text with a control character'
 ! grep -q "$esc" "$TMPD/err"
