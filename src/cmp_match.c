@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "cmp_match.h"
-#include "kobj.h"
 #include "rkey.h"
 #include "util.h"
 
@@ -59,91 +58,34 @@ cmp_match_family_of(const struct rset *s, const char *k)
 	return "";
 }
 
-unsigned
-compare_replica(const char *kernel)
-{
-	const char *c = strchr(kernel, ':'), *d = c;
-	unsigned long v;
-
-	if (c == NULL)
-		return 1;
-	while (d > kernel && d[-1] >= '0' && d[-1] <= '9')
-		d--;
-	if (d == c || d - 1 <= kernel || d[-1] != KOBJ_REPLICA_SEP[0] ||
-	    *d == '0' || c - d > 4)
-		return 1;
-	v = strtoul(d, NULL, 10);
-	return v >= 2 ? (unsigned)v : 1;
-}
-
-/* Where k's replica suffix (".K" before the ':') begins, or NULL. */
-static const char *
-cmp_match_replica_suffix(const char *k)
-{
-	const char *d;
-
-	if (compare_replica(k) == 1)
-		return NULL;
-	for (d = strchr(k, ':'); d[-1] != KOBJ_REPLICA_SEP[0]; d--)
-		;
-	return d - 1;
-}
-
 /*
- * Is kernel k "obj:family.variant" of object obj, or "obj.K:..." of its
- * replica K (run --replicas)?
+ * Which object, which copy and which kernel a point is are fields of it
+ * (rset.h: object, copy, base), never read out of its name.
  */
-static int
-cmp_match_of_object(const char *k, const char *obj)
-{
-	size_t n = strlen(obj);
 
-	if (strncmp(k, obj, n) != 0)
-		return 0;
-	return k[n] == ':' || cmp_match_replica_suffix(k) == k + n;
-}
-
-/* Kernel names as strcmp, without their replica suffixes. */
+/* Points as the same kernel of the same object, whatever their copies. */
 int
-cmp_match_name_cmp(const char *x, const char *y)
+cmp_match_base_cmp(const struct rpoint *x, const struct rpoint *y)
 {
-	const char *sx = cmp_match_replica_suffix(x);
-	const char *sy = cmp_match_replica_suffix(y);
-	char bx[300], by[300];
-
-	if (sx == NULL && sy == NULL)
-		return strcmp(x, y);
-	snprintf(bx, sizeof(bx), "%.*s%s", (int)(sx ? sx - x : 0), x,
-	    sx ? strchr(sx, ':') : x);
-	snprintf(by, sizeof(by), "%.*s%s", (int)(sy ? sy - y : 0), y,
-	    sy ? strchr(sy, ':') : y);
-	return strcmp(bx, by);
-}
-
-/*
- * Kernel names in the tables' order: as strcmp, but a replica's name
- * ("A.2:x") right after its first copy's ("A:x").
- */
-static int
-cmp_match_kernel_cmp(const char *x, const char *y)
-{
-	unsigned rx, ry;
 	int c;
 
-	if ((c = cmp_match_name_cmp(x, y)) != 0)
+	if ((c = strcmp(x->object, y->object)) != 0)
 		return c;
-	rx = compare_replica(x);
-	ry = compare_replica(y);
-	return (rx > ry) - (rx < ry);
+	return strcmp(x->base, y->base);
 }
 
-/* The kernel's name within its object: after "NAME:", if any. */
-static const char *
-cmp_match_in_object(const char *k)
+/*
+ * Kernels in the tables' order: by object and kernel, then copy (a
+ * copy's rows right after its first copy's).
+ */
+static int
+cmp_match_kernel_cmp(const struct rpoint *x, const struct rpoint *y)
 {
-	const char *c = strchr(k, ':');
+	int c;
 
-	return c != NULL ? c + 1 : k;
+	if ((c = cmp_match_base_cmp(x, y)) != 0)
+		return c;
+	return (x->copy > y->copy) - (x->copy < y->copy);
 }
 
 /* Is p on the A side (role 0) or B side (role 1) of the comparison? */
@@ -154,8 +96,7 @@ cmp_match_on_side(const struct rpoint *p, int role, const struct cmp_opts *o,
 	if (!cmp_match_keep(p, o))
 		return 0;
 	if (o->ab_a != NULL)
-		return cmp_match_of_object(p->kernel, role == 0 ? o->ab_a :
-		    o->ab_b);
+		return strcmp(p->object, role == 0 ? o->ab_a : o->ab_b) == 0;
 	if (o->a_kernel == NULL)
 		return 1;
 	if (role == 0)
@@ -181,7 +122,7 @@ cmp_match_rows_cmp(const struct cmp_row *r, const struct cmp_row *s,
 	if ((c = rkey_cmp(r->a, s->a, mask & RK(RK_FAMILY))) != 0)
 		return c;
 	if ((mask & RK(RK_KERNEL)) &&
-	    (c = cmp_match_kernel_cmp(r->a->kernel, s->a->kernel)) != 0)
+	    (c = cmp_match_kernel_cmp(r->a, s->a)) != 0)
 		return c;
 	if ((c = strcmp(r->b->kernel, s->b->kernel)) != 0)
 		return c;
@@ -297,13 +238,9 @@ cmp_match_pair_cmp(const struct rpoint *x, const struct rpoint *y,
 	int c;
 
 	if (o->ab_a != NULL) {
-		unsigned rx = compare_replica(x->kernel);
-		unsigned ry = compare_replica(y->kernel);
-
-		if (rx != ry)
-			return rx < ry ? -1 : 1;
-		if ((c = strcmp(cmp_match_in_object(x->kernel),
-		    cmp_match_in_object(y->kernel))) != 0)
+		if (x->copy != y->copy)
+			return x->copy < y->copy ? -1 : 1;
+		if ((c = strcmp(x->base, y->base)) != 0)
 			return c;
 		return rkey_cmp(x, y, RK_POSITION & ~drop);
 	}

@@ -22,8 +22,8 @@ int	cmp_match_points(const struct rset *a, const struct rset *b,
 	    size_t errlen);
 /* "KERNEL size S offsets X/Y distance D CACHE MODE", for messages. */
 void	cmp_match_desc(const struct rpoint *p, char *buf, size_t len);
-/* Kernel names as strcmp, without their replica suffixes. */
-int	cmp_match_name_cmp(const char *x, const char *y);
+/* Points as one kernel of one object, whatever their copies (fields). */
+int	cmp_match_base_cmp(const struct rpoint *x, const struct rpoint *y);
 /*
  * Rows compare on the grid key of their A point, with B's kernel right
  * after A's. On RK_ALL: the tables' order; on RK_SERIES: one table.
@@ -31,11 +31,5 @@ int	cmp_match_name_cmp(const char *x, const char *y);
 int	cmp_match_rows_cmp(const struct cmp_row *r, const struct cmp_row *s,
 	    unsigned mask);
 
-/*
- * The replica of a loaded object that kernel is of: K for
- * "NAME.K:family.variant" (run --replicas; no --load NAME has a '.'), 1
- * for any other name.
- */
-unsigned compare_replica(const char *kernel);
 
 #endif

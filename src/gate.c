@@ -115,9 +115,9 @@ gate_point_cmp(const struct cmp_row *r, const struct cmp_row *s)
 
 	if ((c = rkey_cmp(r->a, s->a, RK(RK_FAMILY))) != 0)
 		return c;
-	if ((c = cmp_match_name_cmp(r->a->kernel, s->a->kernel)) != 0)
+	if ((c = cmp_match_base_cmp(r->a, s->a)) != 0)
 		return c;
-	if ((c = cmp_match_name_cmp(r->b->kernel, s->b->kernel)) != 0)
+	if ((c = cmp_match_base_cmp(r->b, s->b)) != 0)
 		return c;
 	return rkey_cmp(r->a, s->a, RK_POSITION);
 }

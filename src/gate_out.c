@@ -32,9 +32,7 @@ gate_out_state(const struct cmp_row *r)
 static const char *
 gate_out_kernel(const struct cmp_row *r)
 {
-	const char *c = strchr(r->b->kernel, ':');
-
-	return c != NULL ? c + 1 : r->b->kernel;
+	return r->b->base;
 }
 
 /* The point's position: "64 B, offsets 0/0, distance 2048, hot, throughput". */

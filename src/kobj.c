@@ -311,6 +311,7 @@ kobj_builtin(const struct kenv *env, char *err, size_t errlen)
 	struct kobj *o = xcalloc(1, sizeof(*o));
 
 	o->name = xstrdup("");
+	o->origin = xstrdup("");
 	o->table = o->loaded = &csumbench_kernel_table;
 	o->kernels = o->table->kernels;
 	o->n = o->table->nkernels;
@@ -402,6 +403,7 @@ kobj_free(struct kobj *o)
 	if (o->handle != NULL)
 		dlclose(o->handle);
 	free(o->name);
+	free(o->origin);
 	free(o->path);
 	free(o);
 }
@@ -455,6 +457,7 @@ kobj_load(const char *arg, const struct kenv *env, char *err, size_t errlen)
 		kobj_free(o);
 		return NULL;
 	}
+	o->origin = xstrdup(o->name);
 	return kobj_open(o, o->path, env, err, errlen);
 }
 
@@ -633,6 +636,7 @@ kobj_replica(const struct kobj *src, unsigned k, size_t shift, size_t pad,
 	o = xcalloc(1, sizeof(*o));
 	o->path = xstrdup(src->path);
 	o->name = xasprintf("%s" KOBJ_REPLICA_SEP "%u", src->name, k);
+	o->origin = xstrdup(src->origin);
 	o->loaded = src->loaded;
 	o->copy = k;
 	if (kplace_copy(src->handle, shift, pad, &p, note, notelen) == 0) {

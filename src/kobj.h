@@ -34,6 +34,9 @@ struct kobj {
 	size_t		 shift;
 	/* Which copy of its object this is: 1, or k for replica k. */
 	unsigned	 copy;
+	/* The object's name as --load gave it, the same in every copy
+	 * (name is "NAME.k" for copy k); "" for the built-in object. */
+	char		*origin;
 };
 
 /*

@@ -10,28 +10,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kobj.h"
 #include "layout.h"
 #include "rkey.h"
 #include "util.h"
 
 /*
- * The kernel name of a copy's point without its copy: "k.3:csum.avx2"
- * and "k:csum.avx2" are both "k:csum.avx2". buf holds the result.
+ * A copy's kernel without its copy, from the point's fields: "k:csum.avx2"
+ * for "k.3:csum.avx2" and "k:csum.avx2" alike. buf holds the result.
  */
 static const char *
-layout_base(const char *kernel, char *buf, size_t len)
+layout_base(const struct rpoint *p, char *buf, size_t len)
 {
-	const char *colon = strchr(kernel, ':'), *dot;
-
-	if (colon == NULL)
-		return kernel;
-	for (dot = colon; dot > kernel && dot[-1] >= '0' && dot[-1] <= '9';
-	    dot--)
-		;
-	if (dot == colon || dot == kernel || dot[-1] != KOBJ_REPLICA_SEP[0])
-		return kernel;
-	snprintf(buf, len, "%.*s%s", (int)(dot - 1 - kernel), kernel, colon);
+	if (*p->object == '\0')
+		return p->base;
+	snprintf(buf, len, "%s:%s", p->object, p->base);
 	return buf;
 }
 
@@ -74,7 +66,7 @@ layout_group(const struct rset *rs, struct layout_pt *g)
 
 		if (!(m > 0))
 			continue;
-		base = layout_base(p->kernel, buf, sizeof(buf));
+		base = layout_base(p, buf, sizeof(buf));
 		for (j = 0; j < n && !layout_same(&g[j], p, base); j++)
 			;
 		if (j == n) {

@@ -32,29 +32,37 @@ replica_suffix(unsigned k, char *buf, size_t len)
 }
 
 int
-replica_ab_side(char *const ab[2], const char *name, unsigned *rep)
+replica_ab_side(char *const ab[2], const struct kernel *k, unsigned *rep)
 {
-	size_t n;
+	const char *origin = select_origin(k);
 	int s;
 
-	*rep = compare_replica(name);
-	for (s = 0; s < 2; s++) {
-		n = strlen(ab[s]);
-		if (strncmp(name, ab[s], n) == 0 && (name[n] == ':' ||
-		    (*rep > 1 && name[n] == KOBJ_REPLICA_SEP[0])))
+	*rep = select_copy(k);
+	for (s = 0; s < 2; s++)
+		if (strcmp(origin, ab[s]) == 0)
 			return s;
-	}
 	return -1;
 }
 
+int
+replica_partners(char *const ab[2], const struct kernel *a,
+    const struct kernel *b)
+{
+	unsigned ra, rb;
+	int sa = replica_ab_side(ab, a, &ra), sb = replica_ab_side(ab, b, &rb);
+
+	return sa >= 0 && sb >= 0 && sa != sb && ra == rb &&
+	    strcmp(select_base(a), select_base(b)) == 0;
+}
+
 char *
-replica_partner_name(char *const ab[2], const char *name, int side,
+replica_partner_name(char *const ab[2], const struct kernel *k, int side,
     unsigned rep)
 {
 	char sfx[16];
 
 	replica_suffix(rep, sfx, sizeof(sfx));
-	return xasprintf("%s%s:%s", ab[1 - side], sfx, strchr(name, ':') + 1);
+	return xasprintf("%s%s:%s", ab[1 - side], sfx, select_base(k));
 }
 
 int

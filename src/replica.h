@@ -14,14 +14,20 @@
 
 /* The suffix of copy k's object name: "" for the first, ".k". */
 void	replica_suffix(unsigned k, char *buf, size_t len);
+struct kernel;
+
 /*
- * Which of ab[0], ab[1] (object names) kernel name is of: 0, 1 or -1;
- * *rep is set to its copy.
+ * Which of ab[0], ab[1] (object names) kernel k is of: 0, 1 or -1; *rep
+ * is set to its copy. From k's object (select.h), never from its name.
  */
-int	replica_ab_side(char *const ab[2], const char *name, unsigned *rep);
-/* The same kernel of the other object's same copy (to free). */
-char	*replica_partner_name(char *const ab[2], const char *name, int side,
-	    unsigned rep);
+int	replica_ab_side(char *const ab[2], const struct kernel *k,
+	    unsigned *rep);
+/* Are a and b one kernel of the same copy of ab[0] and of ab[1]? */
+int	replica_partners(char *const ab[2], const struct kernel *a,
+	    const struct kernel *b);
+/* The name of k's partner in the other object's same copy (to free). */
+char	*replica_partner_name(char *const ab[2], const struct kernel *k,
+	    int side, unsigned rep);
 /*
  * --ab's -k patterns: "A:P,B:P" for each glob P of patterns (NULL: every
  * kernel) and each copy of n, in *out (to free). 0, or -1 with err.

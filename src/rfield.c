@@ -256,6 +256,9 @@ const struct rfield rfields[] = {
 	{ "pct_peak", "pct_peak", 377, RT_NUM, 0, .get = get_pct_peak },
 	{ "code_offset", "code_offset", 379, RT_NUM, RF_NONNEG,
 	    AT(code_offset) },
+	{ "object", "object", 381, RT_STR, 0, AT(object), .absent = "" },
+	{ "copy", "copy", 382, RT_COUNT, 0, AT(copy) },
+	{ "base", "base", 383, RT_STR, 0, AT(base), .absent = "" },
 
 	{ NULL, "samples", 380, RT_SAMPLES, RF_FLOOR, AT(samples) },
 	{ NULL, "floor_samples", 390, RT_SAMPLES, 0, AT(floors) },

@@ -64,6 +64,16 @@ struct rpoint {
 	 * within 4 KiB (kplace.h; what code layout depends on), NaN unknown.
 	 */
 	double	 code_offset;
+	/*
+	 * Where the kernel came from, as fields (never parsed from kernel):
+	 * the name --load gave its object ("" built in), which copy of it
+	 * (run --replicas; 1 without), and its own name in the object's
+	 * table ("csum.avx2" of "A.2:csum.avx2"). Files without them read as
+	 * "", 1 and the kernel's name.
+	 */
+	char	*object;
+	size_t	 copy;
+	char	*base;
 	double	*samples;	/* raw per-call costs in order taken, or NULL */
 	double	*floors;	/* each sample's empty-call cost, or NULL */
 };

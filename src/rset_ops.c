@@ -186,6 +186,14 @@ rset_finish(struct rset *rs)
 		}
 		if (p->distance == RSET_NO_DISTANCE)
 			p->distance = arena_default_distance(p->dst_align);
+		if (p->object == NULL)
+			p->object = xstrdup("");
+		if (p->copy == 0)
+			p->copy = 1;
+		if (p->base == NULL || *p->base == '\0') {
+			free(p->base);
+			p->base = xstrdup(p->kernel);
+		}
 		if (isnan(p->cycle))
 			p->cycle = rset_unit_cycle(p->unit, p->hz,
 			    atof(rset_meta(rs, "est_core_hz")));

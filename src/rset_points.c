@@ -86,7 +86,7 @@ rset_points_cmp(const struct point *a, const struct point *b, unsigned mask)
 
 void
 rset_from_points(struct rset *rs, const struct point *pts, size_t n,
-    const struct timer_info *ti)
+    const struct timer_info *ti, const struct rset_origin *origin)
 {
 	char shape[64];
 	size_t i;
@@ -122,6 +122,11 @@ rset_from_points(struct rset *rs, const struct point *pts, size_t n,
 		p->overhead = q->overhead;
 		p->code_offset = (double)kplace_offset((const void *)
 		    (uintptr_t)q->k->fn.any);
+		if (origin != NULL) {
+			p->object = xstrdup(origin->object(q->k));
+			p->copy = origin->copy(q->k);
+			p->base = xstrdup(origin->base(q->k));
+		}
 	}
 	rset_finish(rs);
 }

@@ -15,7 +15,14 @@
 #include "rset_points.h"
 #include "run.h"
 #include "runout.h"
+#include "select.h"
 #include "util.h"
+
+
+/* Where each kernel came from: its object, copy and base, as fields. */
+static const struct rset_origin run_origin = {
+	.object = select_origin, .copy = select_copy, .base = select_base,
+};
 
 /* The kernels and the points, grouped by position; the samples the
  * comparison within the run needs. */
@@ -127,7 +134,7 @@ run_emit(struct run *r, FILE *out, int *status, char *err, size_t errlen)
 
 	*status = 0;
 	runplan_sort(&r->p);
-	rset_from_points(&rs, r->p.pts, r->p.npts, &ctx.timer);
+	rset_from_points(&rs, r->p.pts, r->p.npts, &ctx.timer, &run_origin);
 	session_provenance(&r->s, &rs.prov);
 	runplan_provenance(&r->p, &rs.prov);
 	session_provenance_sampling(&r->s, &rs.prov);

@@ -16,6 +16,7 @@
 #include "provenance.h"
 #include "replica.h"
 #include "runplan.h"
+#include "select.h"
 #include "util.h"
 
 /* --baseline K: K joins the selection when -f or -k left it out. */
@@ -71,16 +72,16 @@ runplan_partner(const struct run_plan *p, const struct kernel *k,
     char **missing)
 {
 	unsigned rep;
-	int side = replica_ab_side(p->ab, k->name, &rep);
+	int side = replica_ab_side(p->ab, k, &rep);
 	char *want;
 	size_t i;
 
 	*missing = NULL;
 	if (side < 0)
 		return NULL;
-	want = replica_partner_name(p->ab, k->name, side, rep);
+	want = replica_partner_name(p->ab, k, side, rep);
 	for (i = 0; i < p->nk; i++)
-		if (strcmp(p->ks[i]->name, want) == 0)
+		if (replica_partners(p->ab, k, p->ks[i]))
 			return want;
 	*missing = want;
 	return NULL;
@@ -121,11 +122,11 @@ runplan_pair(struct run_plan *p, char *err, size_t errlen)
 		if ((want = runplan_partner(p, kn, &missing)) != NULL)
 			p->ks[j++] = kn;
 		else if (missing != NULL && p->gate && rc == 0 &&
-		    replica_ab_side(p->ab, kn->name, &rep) == 0)
+		    replica_ab_side(p->ab, kn, &rep) == 0)
 			rc = err_line(err, errlen, "--ab: cannot judge %s: it "
 			    "has no partner %s in %s", kn->name, missing,
 			    p->ab[1]);
-		else if (missing != NULL && compare_replica(kn->name) == 1 &&
+		else if (missing != NULL && select_copy(kn) == 1 &&
 		    rc == 0)
 			talk("csumbench: --ab: %s has no partner %s: not "
 			    "measured\n", kn->name, missing);
@@ -339,21 +340,18 @@ runplan_twins(struct run_plan *p)
 {
 	size_t i, j;
 	unsigned rep;
-	char *want;
 
 	for (i = 0; i < p->npts; i++) {
 		struct point *pt = &p->pts[i];
 
-		if (replica_ab_side(p->ab, pt->k->name, &rep) != 0)
+		if (replica_ab_side(p->ab, pt->k, &rep) != 0)
 			continue;
-		want = replica_partner_name(p->ab, pt->k->name, 0, rep);
 		for (j = i + 1; j < p->npts &&
 		    runplan_same_position(&p->pts[j], pt); j++)
-			if (strcmp(p->pts[j].k->name, want) == 0) {
+			if (replica_partners(p->ab, pt->k, p->pts[j].k)) {
 				pt->twin = &p->pts[j];
 				p->pts[j].twin = pt;
 			}
-		free(want);
 	}
 }
 
@@ -416,7 +414,7 @@ runplan_cmp_samples(const struct run_plan *p, double alpha, size_t *m)
 	for (i = 0; i < p->npts; i++)
 		*m += p->ab[0] != NULL ? p->pts[i].twin != NULL &&
 		    p->pts[i].twin > &p->pts[i] &&
-		    compare_replica(p->pts[i].k->name) == 1 :
+		    select_copy(p->pts[i].k) == 1 :
 		    p->pts[i].k != base &&
 		    base != NULL && p->pts[i].k->family == base->family;
 	return compare_gate_samples(*m, alpha);

@@ -179,16 +179,40 @@ select_loaded(const struct kernel *k)
 	return b == NULL || k < b->kernels || k >= b->kernels + b->n;
 }
 
-unsigned
-select_copy(const struct kernel *k)
+const struct kobj *
+select_object_of(const struct kernel *k)
 {
 	size_t i;
 
 	for (i = 1; i < sel_nobjs; i++)
 		if (k >= sel_objs[i]->kernels &&
 		    k < sel_objs[i]->kernels + sel_objs[i]->n)
-			return sel_objs[i]->copy > 1 ? sel_objs[i]->copy : 1;
-	return 1;
+			return sel_objs[i];
+	return NULL;
+}
+
+unsigned
+select_copy(const struct kernel *k)
+{
+	const struct kobj *o = select_object_of(k);
+
+	return o != NULL && o->copy > 1 ? o->copy : 1;
+}
+
+const char *
+select_origin(const struct kernel *k)
+{
+	const struct kobj *o = select_object_of(k);
+
+	return o != NULL && o->origin != NULL ? o->origin : "";
+}
+
+const char *
+select_base(const struct kernel *k)
+{
+	const struct kobj *o = select_object_of(k);
+
+	return o != NULL ? o->table->kernels[k - o->kernels].name : k->name;
 }
 
 void

@@ -57,6 +57,12 @@ const struct kobj *select_object(const char *name);
 int	select_loaded(const struct kernel *k);
 /* Which copy of its object k is of: k of replica k (kobj.h), else 1. */
 unsigned select_copy(const struct kernel *k);
+/* The loaded object k is of (any copy), or NULL for a built-in kernel. */
+const struct kobj *select_object_of(const struct kernel *k);
+/* The name --load gave k's object ("" built in), the same in every copy. */
+const char *select_origin(const struct kernel *k);
+/* k's own name in its object's table ("csum.avx2" of "A.2:csum.avx2"). */
+const char *select_base(const struct kernel *k);
 /* Unload every loaded object (none of their kernels may be in use). */
 void	select_unload(void);
 /* The facts every object's init hook received last (tuning included). */

@@ -125,13 +125,18 @@ struct sum_names {
 };
 
 /* A kernel's name within its family, as the margin column names it:
- * "avx2" of "memcpy.avx2" (the family column says which). */
+ * "avx2" of "memcpy.avx2" (the family column says which); a loaded
+ * kernel ("A:memcpy.avx2") whole, as its name does not begin with one. */
 static const char *
 sum_short(const char *k)
 {
 	const char *dot = strchr(k, '.');
+	char fam[32];
 
-	return dot != NULL && strchr(k, ':') == NULL ? dot + 1 : k;
+	if (dot == NULL || (size_t)(dot - k) >= sizeof(fam))
+		return k;
+	snprintf(fam, sizeof(fam), "%.*s", (int)(dot - k), k);
+	return family_parse(fam) >= 0 ? dot + 1 : k;
 }
 
 /*

@@ -40,6 +40,13 @@ fi
     "$TMPD/closure" >/dev/null
 ok $? "nor the engine's parts (point.h, arena.h, batch.h, floor.h, ...)"
 
+# Which object and which copy a kernel came from are fields of a result
+# (object, copy, base), never read out of its name: the copy's name
+# suffix is known only where names are built (kobj.c, replica.c).
+n=$(grep -l 'KOBJ_REPLICA_SEP' "$top_srcdir"/src/*.c | sed 's|.*/||' | sort | tr '\n' ' ')
+[ "$n" = "kobj.c replica.c " ]
+ok $? "no name is parsed for its object or copy (the suffix is used in: $n)"
+
 # The include graph's layers and cycles may not grow: no cycle (compare's
 # types in cmp.h, below its parts), and at most 12 layers.
 LAYERS_MAX=${LAYERS_MAX:-12}

@@ -340,7 +340,7 @@ main(int argc, char **argv)
 		const char *u = ns ? "ns" : "ticks";
 
 		make_timer(&ti, ns);
-		rset_from_points(&rs, pts, NPTS, &ti);
+		rset_from_points(&rs, pts, NPTS, &ti, NULL);
 		/* As run's provenance would have it. */
 		provenance_set(&rs.prov, "host", "testhost");
 		provenance_set(&rs.prov, "cpus_online", "2");
