@@ -128,6 +128,16 @@ expect_exit 0 "run --cache llc" -- "$CSUMBENCH" run -q -r 3 --target-ci 0 \
 [ "$(cell "$TMPD/llc.csv" '*' cache | tr '\n' ' ')" = "hot llc " ] &&
     grep -Eq '^llc_pool_bytes=[1-9][0-9]*$' "$TMPD/llc.csv.meta"
 ok $? "run --cache hot,llc: a point in each, and the LLC pool in the .meta"
+expect_exit 2 "run --cache with an unknown state" -- "$CSUMBENCH" run -q \
+    -k csum.ref -s 64 --cache warm -o "$TMPD/warm.csv"
+stderr_one_line 'expected hot, cold, llc or a list, got "warm"' "... one line naming the states"
+[ ! -e "$TMPD/warm.csv" ] && [ ! -e "$TMPD/warm.csv.meta" ]
+ok $? "... and nothing written"
+expect_exit 2 "rx --cache with an unknown state" -- $X -s 64 --cache warm \
+    -o "$TMPD/rxwarm.csv"
+stderr_one_line 'expected hot, llc or cold, got "warm"' "... one line naming the states"
+[ ! -e "$TMPD/rxwarm.csv" ]
+ok $? "... and nothing written"
 [ "$(cell "$TMPD/rx.csv" 'path=complete' line_rate | sort -un | tr '\n' ' ')" = \
     "1000000000 10000000000 100000000000 " ]
 ok $? "rx: 1G, 10G and 100G by default"

@@ -106,6 +106,10 @@ bad "a key given twice" 'bad:4: csum_vnni given twice' "csum_vnni=1" \
     "csum_vnni=2"
 bad "a line without =" 'bad:3: not a key=value line' "memcpy_rep 32K"
 bad "another format" 'bad:3: format 2 is not one' "format=2"
+bad "a brand with a control character" 'bad:3: brand has a control character' \
+    "brand=$(printf 'AMD\033[31m EPYC')"
+bad "a brand longer than its field" 'bad:3: brand is longer than 127 bytes' \
+    "brand=$(printf '%0200d' 0)"
 echo "memcpy_rep=1K" >"$TMPD/nocpu"
 expect_exit 2 "a file without cpu= is refused" -- \
     "$CSUMBENCH" run -s 64 -k memcpy.auto --tune-file "$TMPD/nocpu"
