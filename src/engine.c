@@ -601,7 +601,7 @@ finish(struct sweep *sw)
 static void
 report(const struct sweep *sw, struct engine_report *rep, double t_start)
 {
-	size_t g, i;
+	size_t i;
 
 	rep->npoints = sw->npts;
 	rep->min_samples = (size_t)-1;
@@ -619,12 +619,6 @@ report(const struct sweep *sw, struct engine_report *rep, double t_start)
 	rep->stopped = stopping(sw);
 	rep->seconds = now_seconds() - t_start;
 	rep->cold_hugepages = sw->ar.hugepages;
-	for (g = 0; g < sw->ngroups; g++)
-		if (sw->groups[g].b.npool > 1) {
-			rep->cold_pool = sw->groups[g].b.npool *
-			    sw->groups[g].b.stride;
-			break;
-		}
 }
 
 static void

@@ -91,7 +91,6 @@ struct engine_report {
 	size_t	 unconverged;	/* points short of target_ci when the budget ended */
 	size_t	 min_samples, max_samples;	/* over all points */
 	double	 seconds;	/* wall time of the run */
-	size_t	 cold_pool;	/* bytes each of source and destination rotate through */
 	int	 cold_hugepages;	/* madvise(MADV_HUGEPAGE) accepted for the pool */
 	int	 stopped;	/* *stop ended sampling early */
 	size_t	 measured;	/* points with samples */

@@ -22,15 +22,22 @@ family_name(enum kfamily f)
 	return (unsigned)f < K_NFAMILIES ? family_names[f] : "?";
 }
 
-int
-family_parse(const char *s)
+/* The index of s among names[0..n-1], or -1. */
+static int
+names_index(const char *const *names, int n, const char *s)
 {
 	int i;
 
-	for (i = 0; i < K_NFAMILIES; i++)
-		if (strcmp(s, family_names[i]) == 0)
+	for (i = 0; i < n; i++)
+		if (strcmp(s, names[i]) == 0)
 			return i;
 	return -1;
+}
+
+int
+family_parse(const char *s)
+{
+	return names_index(family_names, K_NFAMILIES, s);
 }
 
 static const char *const cache_names[CACHE_NSTATES] = {
@@ -47,12 +54,7 @@ cache_name(int cache)
 int
 cache_parse(const char *s)
 {
-	int i;
-
-	for (i = 0; i < CACHE_NSTATES; i++)
-		if (strcmp(s, cache_names[i]) == 0)
-			return i;
-	return -1;
+	return names_index(cache_names, CACHE_NSTATES, s);
 }
 
 const char *

@@ -95,7 +95,7 @@ plot_mkdir(const char *dir, char *err, size_t errlen)
 
 			*s = '\0';
 			if (mkdir(p, 0777) != 0 && errno != EEXIST)
-				rc = plot_gp_fail(err, errlen, "cannot create "
+				rc = err_line(err, errlen, "cannot create "
 				    "directory %s: %s", p, strerror(errno));
 			*s = c;
 			if (c == '\0')
@@ -104,7 +104,7 @@ plot_mkdir(const char *dir, char *err, size_t errlen)
 	}
 	free(p);
 	if (rc == 0 && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)))
-		rc = plot_gp_fail(err, errlen, "%s is not a directory", dir);
+		rc = err_line(err, errlen, "%s is not a directory", dir);
 	return rc;
 }
 

@@ -11,7 +11,6 @@
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,17 +33,6 @@ static char *script_dir;	/* where throughput.gp and friends are */
  * file in it, so that no exit and no signal leaves it behind.
  */
 static char *tmp_dir;
-
-int
-plot_gp_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 static int
 plot_gp_is_exec(const char *path)
@@ -105,7 +93,7 @@ plot_gp_setup(char *err, size_t errlen)
 	else
 		gnuplot_bin = plot_gp_find_in_path("gnuplot");
 	if (gnuplot_bin == NULL)
-		return plot_gp_fail(err, errlen, "gnuplot not found: install "
+		return err_line(err, errlen, "gnuplot not found: install "
 		    "it (Debian/Ubuntu: apt-get install gnuplot-nox; Fedora: dnf "
 		    "install gnuplot-minimal) or set CSUMBENCH_GNUPLOT to its "
 		    "path");
@@ -114,13 +102,13 @@ plot_gp_setup(char *err, size_t errlen)
 	 * tests and the build tree), else the installed package data. */
 	if ((env = getenv("CSUMBENCH_DATADIR")) != NULL && *env != '\0') {
 		if (!plot_gp_has_scripts(env))
-			return plot_gp_fail(err, errlen, "CSUMBENCH_DATADIR=%s: "
+			return err_line(err, errlen, "CSUMBENCH_DATADIR=%s: "
 			    "no throughput.gp there", env);
 		script_dir = xstrdup(env);
 	} else if (plot_gp_has_scripts(CSB_PKGDATADIR))
 		script_dir = xstrdup(CSB_PKGDATADIR);
 	else
-		return plot_gp_fail(err, errlen, "cannot find the gnuplot "
+		return err_line(err, errlen, "cannot find the gnuplot "
 		    "scripts (throughput.gp) in %s: install csumbench, or set "
 		    "CSUMBENCH_DATADIR to their directory", CSB_PKGDATADIR);
 	return 0;
@@ -141,7 +129,7 @@ plot_gp_tmp_dir(char *err, size_t errlen)
 		tmp_dir = d;
 		return 0;
 	}
-	plot_gp_fail(err, errlen, "cannot create a temporary directory %s: %s",
+	err_line(err, errlen, "cannot create a temporary directory %s: %s",
 	    d, strerror(errno));
 	free(d);
 	return -1;
@@ -189,7 +177,7 @@ plot_gp_tmp_fig(const struct plot_opts *o, const char *final, const char *ext,
 
 	*tmp = xasprintf("%s/.csumbench.XXXXXX%s", o->dir, ext);
 	if ((c = cleanup_mkstemp(*tmp, (int)strlen(ext), &fd)) == NULL) {
-		plot_gp_fail(err, errlen, "cannot write %s: %s", final,
+		err_line(err, errlen, "cannot write %s: %s", final,
 		    strerror(errno));
 		free(*tmp);
 		*tmp = NULL;
@@ -243,7 +231,7 @@ plot_gp_wait(pid_t pid, char *err, size_t errlen)
 			kill(pid, SIGKILL);
 			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 				;
-			return plot_gp_fail(err, errlen, "gnuplot did not "
+			return err_line(err, errlen, "gnuplot did not "
 			    "finish within %g s: stopped (CSUMBENCH_GNUPLOT_TIMEOUT)",
 			    plot_gp_timeout());
 		}
@@ -251,7 +239,7 @@ plot_gp_wait(pid_t pid, char *err, size_t errlen)
 		left -= 0.2;
 	}
 	if (r < 0)
-		return plot_gp_fail(err, errlen, "waiting for gnuplot: %s",
+		return err_line(err, errlen, "waiting for gnuplot: %s",
 		    strerror(errno));
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
@@ -274,7 +262,7 @@ plot_gp_spawn(char *const *argv, const char *log, char *err, size_t errlen)
 	sigprocmask(SIG_BLOCK, &chld, &old);
 	if ((pid = fork()) < 0) {
 		sigprocmask(SIG_SETMASK, &old, NULL);
-		return plot_gp_fail(err, errlen, "cannot run %s: %s",
+		return err_line(err, errlen, "cannot run %s: %s",
 		    gnuplot_bin, strerror(errno));
 	}
 	if (pid == 0) {
@@ -391,14 +379,14 @@ plot_gp_run(const struct plot_opts *o, const char *script, const char *data,
 		goto out;
 	if (status != 0 || stat(tmp, &st) != 0 || st.st_size == 0) {
 		msg = plot_gp_last_line(log);
-		plot_gp_fail(err, errlen, "gnuplot failed to make %s (%s): %s",
+		err_line(err, errlen, "gnuplot failed to make %s (%s): %s",
 		    final, spath, msg);
 		free(msg);
 	} else if ((why = plot_gp_fig_whole(tmp, strrchr(name, '.'))) != NULL)
-		plot_gp_fail(err, errlen, "gnuplot did not write %s whole: %s "
+		err_line(err, errlen, "gnuplot did not write %s whole: %s "
 		    "(is the disk full?)", final, why);
 	else if (rename(tmp, final) != 0)
-		plot_gp_fail(err, errlen, "cannot write %s: %s", final,
+		err_line(err, errlen, "cannot write %s: %s", final,
 		    strerror(errno));
 	else
 		rc = 0;

@@ -50,9 +50,6 @@ struct figspec {
 	double		 size;		/* and size */
 };
 
-/* snprintf(err, errlen, fmt, ...), then -1. */
-int	plot_gp_fail(char *err, size_t errlen, const char *fmt, ...)
-	    __attribute__((format(printf, 3, 4)));
 /* Find gnuplot and the scripts ($CSUMBENCH_DATADIR, else pkgdatadir). */
 int	plot_gp_setup(char *err, size_t errlen);
 /* Make the private temporary directory (once). */

@@ -711,13 +711,13 @@ sum_table(FILE *fp, const struct rset *rs, const struct summary_opts *so,
 {
 	size_t i, few, lines;
 	struct sum_cols c;
-
 	struct sum_grid g;
+	int grid = sum_grid_fits(v, npos, &g);
 
 	fprintf(fp, "Fastest kernel by size: %s per call (median, %s)%s\n",
 	    rs->n ? rs->p[0].unit : "cost", so->cost,
-	    sum_grid_fits(v, npos, &g) ? "; +% over the next" : "");
-	if (sum_grid_fits(v, npos, &g)) {
+	    grid ? "; +% over the next" : "");
+	if (grid) {
 		lines = 1 + sum_grid(fp, &g, v, npos, nm);
 	} else {
 		sum_measure(v, npos, nm, &c);

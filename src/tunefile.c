@@ -66,11 +66,17 @@ static int
 tunefile_text(struct tunefile *tf, const char *key, const char *val,
     char *err, size_t errlen)
 {
-	char *dst = strcmp(key, "cpu") == 0 ? tf->cpu : strcmp(key,
-	    "brand") == 0 ? tf->brand : tf->measured;
-	size_t len = strcmp(key, "cpu") == 0 ? sizeof(tf->cpu) : strcmp(key,
-	    "brand") == 0 ? sizeof(tf->brand) : sizeof(tf->measured);
+	char *dst = tf->measured;
+	size_t len = sizeof(tf->measured);
 	const unsigned char *c;
+
+	if (strcmp(key, "cpu") == 0) {
+		dst = tf->cpu;
+		len = sizeof(tf->cpu);
+	} else if (strcmp(key, "brand") == 0) {
+		dst = tf->brand;
+		len = sizeof(tf->brand);
+	}
 
 	for (c = (const unsigned char *)val; *c != '\0'; c++)
 		if (*c < 0x20 || *c == 0x7f) {
