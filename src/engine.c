@@ -224,15 +224,15 @@ next_blocks(struct sweep *sw, struct group *gr)
 }
 
 /*
- * Take `reps` repetitions of a group: each visits every kernel and every
- * family's empty kernel once, in a fresh random order; then each kernel's
+ * Take `reps` repetitions of a group: each visits every kernel once, and
+ * the empty kernels due (floor_due), in a fresh random order; then each kernel's
  * sample is its per-call cost, kept with the empty ones' floor of that
  * repetition (the net cost is the difference).
  */
 static void
 sample_group(struct sweep *sw, struct group *gr, size_t reps, size_t warmup)
 {
-	size_t i, j, r, nv = gr->n + (size_t)gr->fl.ne;
+	size_t i, j, r, nv;
 
 	/*
 	 * The group sampled last is warm: nothing ran since its last
@@ -242,10 +242,13 @@ sample_group(struct sweep *sw, struct group *gr, size_t reps, size_t warmup)
 	if (sw->last != gr)
 		warm_group(sw, gr, warmup);
 	sw->last = gr;
-	/* Visits 0..n-1 are the points, n.. the empties. */
-	for (i = 0; i < nv; i++)
-		sw->order[i] = i;
 	for (r = 0; r < reps; r++) {
+		/* Visits 0..n-1 are the points, n.. the empties due. */
+		for (nv = 0; nv < gr->n; nv++)
+			sw->order[nv] = nv;
+		for (i = 0; i < (size_t)gr->fl.ne; i++)
+			if (floor_due(&gr->fl, (int)i))
+				sw->order[nv++] = gr->n + i;
 		rng_shuffle(sw->order, nv, &sw->seed);
 		for (j = 0; j < nv; j++)
 			visit(sw, gr, sw->order[j]);
@@ -451,7 +454,8 @@ calibrate(struct sweep *sw)
 			e->batch = batch_calibrate(e->fam, floor_empty(e->fam,
 			    e->k), &gr->eb, &gr->sh, p0->mode, sw->target, ti,
 			    &e->units);
-			sw->pr.planned += reps * e->units / ti->hz;
+			sw->pr.planned += reps * e->units / ti->hz /
+			    FLOOR_NEMPTY;	/* one in turn: floor_due */
 		}
 		for (i = gr->first; i < gr->first + gr->n; i++) {
 			struct point *p = &sw->pts[i];

@@ -40,6 +40,7 @@ struct floor {
 	int	 ne;
 	int	 first[K_NFAMILIES];	/* family -> its first empty in e, or -1 */
 	double	 now[K_NFAMILIES];	/* this repetition's floor, by family */
+	size_t	 reps;			/* repetitions closed so far */
 	struct {
 		double	*v;
 		size_t	 n, cap;
@@ -50,7 +51,13 @@ void	floor_init(struct floor *fl);
 /* Add the family's empty kernels, unless it has them already. */
 void	floor_add_family(struct floor *fl, enum kfamily f);
 /*
- * End of a repetition, after every empty's cur was measured: each
+ * Is empty i measured in this repetition? All of them in a group's first
+ * repetition, then one of each family's FLOOR_NEMPTY in turn: the others
+ * keep their latest cost (see floor.c).
+ */
+int	floor_due(const struct floor *fl, int i);
+/*
+ * End of a repetition, after every due empty's cur was measured: each
  * family's floor is the median of its empties (now[f]), and is recorded.
  */
 void	floor_close_rep(struct floor *fl);
