@@ -51,33 +51,45 @@ runout_footer(FILE *fp, const struct runout_view *v)
 }
 
 /*
- * Under the summary: the same, in two lines of a terminal's width and no
- * blank line (the quick sweep's summary and these fit 80 x 24 with a
- * warning above): the timer, the samples; the CPU, a --distance, and
- * where to find the rest when it fits.
+ * Under the summary: the same, in one line of a terminal's width when it
+ * fits (the title says the unit and the median), else two; no blank
+ * line. The quick sweep's summary, this and three warnings above fit
+ * 80 x 24: the samples, the timer, the core clock; the CPU, a
+ * --distance, and where to find the rest when there is room.
  */
 static void
 runout_brief(FILE *fp, const struct runout_view *v)
 {
 	static const char more[] = " Every point: -v; every column: -o FILE.csv.";
-	int n;
+	char smp[48], tim[96], who[320];
+	size_t n;
 
-	fprintf(fp, "%s of %s at %.3f GHz", ctx.timer.unit, ctx.timer.name,
-	    ctx.timer.hz / 1e9);
-	if (ctx.timer.est_core_hz > 0 && ctx.timer.kind != TIMER_CYCLES)
-		fprintf(fp, " (core ~%.2f GHz, est.)",
-		    ctx.timer.est_core_hz / 1e9);
-	fprintf(fp, "; medians of %zu", v->min_samples);
 	if (v->max_samples != v->min_samples)
-		fprintf(fp, "-%zu", v->max_samples);
-	fputs(" samples.\n", fp);
-	n = fprintf(fp, "%s", ctx.cpu.brand);
-	if (v->distance != NULL)
-		n += fprintf(fp, "; destination %s B past the source",
-		    v->distance);
-	n += fprintf(fp, ".");
-	if (n + (int)strlen(more) <= 79)
+		snprintf(smp, sizeof(smp), "%zu-%zu samples", v->min_samples,
+		    v->max_samples);
+	else
+		snprintf(smp, sizeof(smp), "%zu samples", v->min_samples);
+	n = (size_t)snprintf(tim, sizeof(tim), "%s at %.3f GHz", ctx.timer.name,
+	    ctx.timer.hz / 1e9);
+	if (ctx.timer.est_core_hz > 0 && ctx.timer.kind != TIMER_CYCLES &&
+	    n < sizeof(tim))
+		snprintf(tim + n, sizeof(tim) - n, ", core ~%.2f GHz (est.)",
+		    ctx.timer.est_core_hz / 1e9);
+	snprintf(who, sizeof(who), "%s%s%s%s.", ctx.cpu.brand,
+	    v->distance != NULL ? "; destination " : "",
+	    v->distance != NULL ? v->distance : "",
+	    v->distance != NULL ? " B past the source" : "");
+	if (strlen(smp) + strlen(tim) + strlen(who) + 4 <= 79) {
+		n = (size_t)fprintf(fp, "%s; %s; %s", smp, tim, who);
+	} else {
+		fprintf(fp, "%s of %s; medians of %s.\n", ctx.timer.unit, tim,
+		    smp);
+		n = (size_t)fprintf(fp, "%s", who);
+	}
+	if (n + strlen(more) <= 79)
 		fputs(more, fp);
+	else if (n + 17 <= 79)
+		fputs(" Every point: -v.", fp);
 	fputc('\n', fp);
 }
 

@@ -180,9 +180,9 @@ session_warn_after(const struct session *s, const struct point *pts,
 	if (s->er.unconverged > 0)
 		warn_unconverged(pts, n, s->eo.target_ci, s->eo.max_time);
 	if (h0 > 0 && h1 > 0 && fabs(h1 - h0) / h0 > 0.03)
-		warn_once(WARN_CLOCK, "core clock %.2f GHz -> %.2f GHz in the "
-		    "run: %s", h0 / 1e9, h1 / 1e9, ctx.cpu.hypervisor[0] ?
-		    "steal time or scaling" : "frequency scaling");
+		warn_once(WARN_CLOCK, "core clock %.2f->%.2f GHz: %s",
+		    h0 / 1e9, h1 / 1e9, ctx.cpu.hypervisor[0] ?
+		    "steal or scaling" : "frequency scaling");
 }
 
 void

@@ -237,11 +237,21 @@ warn_unconverged(const struct point *pts, size_t n, double target,
 		warn_pct(med, sizeof(med), hw[open / 2]);
 		warn_pct(wide, sizeof(wide), warn_hw(worst));
 		warn_max_time(set, sizeof(set), max_time, hw[open / 2], target);
-		warn_once(WARN_CI, "%zu of %zu points short of --target-ci "
-		    "%g%% overlap another kernel: CI %s, widest %s (%s, %s); "
-		    "set --max-time %s",
-		    open, n, target * 100, med, wide, worst->k->name,
-		    summary_size(worst->size, sz, sizeof(sz)), set);
+		/*
+		 * On a terminal one line of 80 columns, in the summary's
+		 * words ("~ within noise"), so that a quick sweep with its
+		 * warnings fits a screen; in a log, or with -v, also by how
+		 * much and which point is widest.
+		 */
+		if (verbose_level < 2 && stderr_is_tty())
+			warn_once(WARN_CI, "%zu/%zu points within noise: "
+			    "set --max-time %s", open, n, set);
+		else
+			warn_once(WARN_CI, "%zu of %zu points short of "
+			    "--target-ci %g%% overlap another kernel: CI %s, "
+			    "widest %s (%s, %s); set --max-time %s",
+			    open, n, target * 100, med, wide, worst->k->name,
+			    summary_size(worst->size, sz, sizeof(sz)), set);
 	}
 	free(hw);
 }

@@ -17,7 +17,7 @@ if script -qec true /dev/null >/dev/null 2>&1; then
 	ok $? "terminal: at 1 to 4 KiB libc beats the byte loop, by how much, in one line"
 	! grep -q 'src/dst' "$TMPD/sum"; ok $? "terminal: no full table without -v"
 	awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$TMPD/sum"; ok $? "terminal: no line over 100 columns"
-	grep -q 'medians of 72 samples' "$TMPD/sum"; ok $? "terminal: 72 samples a point, as a delta table gets"
+	grep -Eq '(^|medians of )72 samples' "$TMPD/sum"; ok $? "terminal: 72 samples a point, as a delta table gets"
 	# -r 31: 4 segments of paired samples, too few for the delta table's
 	# test; the summary then claims no win, as run --baseline would not.
 	script -qec "$CSUMBENCH run -k memcpy.libc,memcpy.bytes -s 1024,4096 -r 31 --target-ci 0 -W no-all" /dev/null >"$TMPD/tty" 2>&1
@@ -47,7 +47,16 @@ ok $? "the target-CI and few-samples warnings, once each"
 # one with too few samples for an interval has none, which is said.)
 pct='(\+-[0-9]+(\.[0-9])?%|none \(too few samples\))'
 grep -Eq "[1-6] of 6 points short of --target-ci 1e-05% overlap another kernel: CI $pct, widest $pct \([AB]:csum\.words32, [0-9]+ B\); set --max-time [0-9.]+m?s " "$TMPD/err"
-ok $? "the target-CI warning says how many missed, by how much, which, and the --max-time to set"
+ok $? "in a log the target-CI warning says how many missed, by how much, which, and the --max-time to set"
+if script -qec true /dev/null >/dev/null 2>&1; then
+	script -qec "$W" /dev/null >"$TMPD/tty" 2>&1
+	sed 's/\r$//; s/.*\r//' <"$TMPD/tty" | grep 'no-ci)$' >"$TMPD/ci"
+	grep -Eq "^csumbench: warning: [1-6]/6 points within noise: set --max-time [0-9.]+m?s \(-W no-ci\)$" "$TMPD/ci" &&
+		awk 'length($0) > 79 { bad = 1 } END { exit bad }' "$TMPD/ci"
+	ok $? "on a terminal the target-CI warning is one line of 80 columns: how many, and the --max-time to set"
+else
+	skip "script(1) cannot give a terminal here"
+fi
 # Kernels far apart: a missed target changes no conclusion, and no warning.
 $CSUMBENCH run -k csum.ref,csum.generic64 -s 256,1024 -r 15 --target-ci 0.00001% --max-time 2ms -o "$TMPD/w2.csv" 2>"$TMPD/err"
 ! grep -q 'no-ci)' "$TMPD/err" && [ "$(sed -n 's/^points_short_of_target_ci=//p' "$TMPD/w2.csv.meta")" -ge 1 ]
