@@ -15,7 +15,8 @@
 #include "verify.h"
 
 enum {
-	V_FAMILY, V_KERNEL, V_LOAD, V_EXHAUSTIVE, V_JOBS, V_SEED, V_TUNE_FILE
+	V_FAMILY, V_KERNEL, V_LOAD, V_EXHAUSTIVE, V_JOBS, V_SEED, V_TUNE_FILE,
+	V_QUIET
 };
 
 static const struct opt_row verify_rows[] = {
@@ -30,6 +31,9 @@ static const struct opt_row verify_rows[] = {
 	[V_SEED] = { .like = &opt_seed,
 	    .help = "seed of the random data (default: fixed)" },
 	[V_TUNE_FILE] = { .like = &opt_tune_file },
+	[V_QUIET] = { .like = &opt_quiet,
+	    .help = "print only failing kernels and, if any failed, the count; "
+	    "no progress or notes on stderr" },
 };
 
 static int
@@ -46,6 +50,8 @@ verify_exec(struct options *o)
 	vo.max_report = 5;
 	vo.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	vo.exhaustive = options_given(o, V_EXHAUSTIVE);
+	if ((vo.quiet = options_given(o, V_QUIET)) != 0)
+		verbose_level = 0;
 	if ((options_given(o, V_JOBS) && optval_uint(OPTVAL_OF(o, V_JOBS), 1,
 	    256, &jobs, err, sizeof(err)) != 0) ||
 	    optval_row_uint(o, V_SEED, &seed, err, sizeof(err)) != 0)
@@ -76,6 +82,10 @@ verify_exec(struct options *o)
 	if ((failed = verify_run(sel.k, n, &vo, stdout, err, sizeof(err))) < 0)
 		fatal(EXIT_USAGE, "%s", err);
 	/* The seed is part of what was checked: a failure replays with it. */
+	if (vo.quiet && failed == 0) {
+		select_free(&sel);
+		return 0;
+	}
 	printf("%zu kernel%s verified, %d failed", n, n == 1 ? "" : "s",
 	    failed);
 	if (seed != 0)
@@ -87,7 +97,7 @@ verify_exec(struct options *o)
 
 CMD_ENTRY(verify, "every kernel against its reference",
     .synopsis = "csumbench verify [-f FAMILY] [-k PATTERN] [--load FILE[=NAME]]\n"
-	"                        [--exhaustive]",
+	"                        [--exhaustive] [-q]",
     .about = "Check every available kernel against its family's reference "
 	"on every length 0..1024 and a sampled set up to 1 MiB, src and dst "
 	"offsets 0..63, random, all-0xff and all-0x00 data, with PROT_NONE "

@@ -623,8 +623,10 @@ vrun_print(struct vrun *v, FILE *out)
 				snprintf(v->error, sizeof(v->error),
 				    "verifying %s: %s", k->name, r->error);
 		} else {
-			vreport_print(out, k, r, st, v->o->max_report,
-			    v->width);
+			/* -q: the failures only. */
+			if (!v->o->quiet || !vreport_passed(r, st))
+				vreport_print(out, k, r, st, v->o->max_report,
+				    v->width);
 			if (!vreport_passed(r, st))
 				v->failed++;
 		}

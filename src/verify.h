@@ -20,6 +20,7 @@ struct verify_opts {
 	uint64_t seed;
 	int	 max_report;	/* mismatches printed per kernel */
 	int	 jobs;		/* kernels verified at once (one process each) */
+	int	 quiet;		/* print failing kernels only */
 	/*
 	 * When not NULL, called as kernels finish and about ten times a
 	 * second while they run: done of n kernels reported so far.

@@ -178,8 +178,10 @@ observe() {
 	# shellcheck disable=SC2086
 	"$CSUMBENCH" "$@" >"$D/o" 2>"$D/e"
 	echo "exit $?"
-	# The load warning follows the machine, not the options: left out.
-	grep -hv 'warning: load ' "$D/o" "$D/e" | sed 's/[0-9][0-9.e+-]*/N/g'
+	# The load, clock and target-CI warnings follow the machine, not the
+	# options: left out.
+	grep -hv 'warning: load \|warning: core clock \|(-W no-ci)$' "$D/o" "$D/e" |
+	    sed 's/[0-9][0-9.e+-]*/N/g'
 	# Settings a table echoes are not measurements: kept.
 	grep -ho 'alpha [0-9.e-]*' "$D/o" "$D/e"
 	for f in "$D/r.csv" "$D/x.json" "$D/x.md"; do

@@ -27,6 +27,20 @@ ok $? "the inexact return value is reported"
 "$CSUMBENCH" list | grep -q "copy.ref .*available"
 ok $? "copy kernels are available (fault recovery installed)"
 
+# -q: nothing when all pass; the failing kernel, its cases and the count
+# when one fails, and nothing of the passing ones.
+"$CSUMBENCH" verify -q -f csum >"$TMPD/out" 2>"$TMPD/err"
+r=$?
+[ $r -eq 0 ] && [ ! -s "$TMPD/out" ] && [ ! -s "$TMPD/err" ]
+ok $? "verify -q: all pass, exit 0, nothing on stdout or stderr (exit $r)"
+CSUMBENCH_TEST_KERNELS=1 "$CSUMBENCH" verify -q -k 'csum.test_oddbug,csum.ref' >"$TMPD/out" 2>"$TMPD/err"
+r=$?
+[ $r -eq 1 ] && grep -q '^csum.test_oddbug  *FAILED' "$TMPD/out" &&
+	grep -q "csum.test_oddbug: size 1 " "$TMPD/out" &&
+	! grep -q '^csum.ref ' "$TMPD/out" &&
+	grep -q '^2 kernels verified, 1 failed$' "$TMPD/out"
+ok $? "verify -q: the failing kernel with its case and the count, not the passing one (exit $r)"
+
 expect_exit 2 "verify of an unknown kernel exits 2" -- "$CSUMBENCH" verify -k nosuch
 
 done_testing
