@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "ceilings.h"
-#include "cmd.h"
+#include "context.h"
 #include "ktune_env.h"
 #include "progress.h"
 #include "provenance.h"

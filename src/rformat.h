@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "rset.h"
+#include "rset_io.h"
 
 struct rformat {
 	const char	*name;		/* for --format */
@@ -57,18 +58,5 @@ const char *rformat_suffixes(void);
  */
 int	rformat_read(const char *path, struct rset *rs, char *err,
 	    size_t errlen);
-
-/* The readers and writers the table names. */
-int	rset_csv_read(const char *text, size_t len, struct rset *rs, char *err,
-	    size_t errlen);
-void	rset_csv_write(FILE *fp, const struct rset *rs, const size_t *idx,
-	    size_t n);
-int	rset_json_sniff(const char *text, size_t len);
-int	rset_json_read(const char *text, size_t len, struct rset *rs,
-	    char *err, size_t errlen);
-void	rset_json_write(FILE *fp, const struct rset *rs, const size_t *idx,
-	    size_t n);
-void	rset_table_write(FILE *fp, const struct rset *rs, const size_t *idx,
-	    size_t n);
 
 #endif

@@ -17,7 +17,7 @@
 #include "csv.h"
 #include "decimal.h"
 #include "rfield.h"
-#include "rformat.h"
+#include "rset_io.h"
 #include "rtable.h"
 #include "util.h"
 

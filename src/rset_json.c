@@ -18,7 +18,7 @@
 #include "csv.h"
 #include "json.h"
 #include "rfield.h"
-#include "rformat.h"
+#include "rset_io.h"
 #include "util.h"
 
 static void

@@ -16,7 +16,7 @@
 
 #include "ceilings.h"
 #include "names.h"
-#include "rformat.h"
+#include "rset_io.h"
 #include "util.h"
 
 /* What the table marked, for the notes under it. */

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "arena.h"
-#include "cmd.h"
+#include "context.h"
 #include "layout.h"
 #include "provenance.h"
 #include "rset.h"

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "context.h"
 #include "pivot.h"
 #include "rformat.h"
 #include "rset.h"

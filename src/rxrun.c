@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "arena.h"
-#include "cmd.h"
+#include "context.h"
 #include "csv.h"
 #include "rtable.h"
 #include "rxrun.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "context.h"
 #include "interrupt.h"
 #include "optval.h"
 #include "provenance.h"
