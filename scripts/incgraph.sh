@@ -3,11 +3,14 @@
 # a file includes.
 #
 #   scripts/incgraph.sh [-v] TOP      layers and cycles of TOP/src
+#   scripts/incgraph.sh -e TOP        every include as "FILE TARGET", one a
+#                                     line (paths under TOP)
 #   scripts/incgraph.sh -c TOP FILE...
 #                                     every header FILE... (paths under TOP)
 #                                     includes, directly or not, one a line
 #
-# How it counts. A module is a name in src/: NAME.c and NAME.h together.
+# How it counts. A module is a name in src/ or one of its layer folders:
+# NAME.c and NAME.h together.
 # An arrow goes from module A to module B when A.c or A.h has a line
 # `#include "B.h"` (quoted includes only: system headers, config.h and
 # kernels/ headers are not modules of src/). Modules that reach each other
@@ -18,40 +21,57 @@
 # Lines are read as written: an #include under #if counts.
 set -eu
 
-verbose=0 closure=0
+verbose=0 closure=0 list=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	-v) verbose=1; shift ;;
+	-e) list=1; shift ;;
 	-c) closure=1; shift ;;
 	*) break ;;
 	esac
 done
-[ $# -ge 1 ] || { echo "usage: $0 [-v] TOP | -c TOP FILE..." >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 [-v] TOP | -e TOP | -c TOP FILE..." >&2; exit 2; }
 top=$1
 shift
 cd "$top"
 want=$*
 
-# One "FILE TARGET" line per quoted include, TARGET resolved against FILE's
-# directory (src/../kernels/kernel.h is kernels/kernel.h).
+# One "FILE TARGET" line per quoted include, TARGET resolved as the
+# compiler does: against FILE's directory (src/engine/../../kernels/kernel.h
+# is kernels/kernel.h), then in the layer folders src/*/ (the build's -I).
 edges() {
-	for f in src/*.c src/*.h kernels/*.h; do
+	for f in src/*.c src/*.h src/*/*.c src/*/*.h kernels/*.h; do
 		[ -f "$f" ] || continue
 		sed -n 's/^[ 	]*#[ 	]*include[ 	]*"\([^"]*\)".*/\1/p' "$f" |
 		while read -r t; do
 			d=${f%/*}
-			case $t in
-			../*)
-				case $d in
-				*/*) t=${d%/*}/${t#../} ;;
-				*) t=${t#../} ;;
-				esac ;;
-			*) t=$d/$t ;;
-			esac
-			if [ -f "$t" ]; then echo "$f $t"; fi
+			while :; do
+				case $t in
+				../*)
+					case $d in
+					*/*) d=${d%/*} ;;
+					*) d=. ;;
+					esac
+					t=${t#../} ;;
+				*) break ;;
+				esac
+			done
+			r=$d/$t
+			r=${r#./}
+			if [ ! -f "$r" ]; then
+				for l in src/*/"$t"; do
+					[ -f "$l" ] && r=$l
+				done
+			fi
+			if [ -f "$r" ]; then echo "$f $r"; fi
 		done
 	done
 }
+
+if [ "$list" = 1 ]; then
+	edges
+	exit 0
+fi
 
 if [ "$closure" = 1 ]; then
 	edges | awk -v want="$want" '

@@ -14,10 +14,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../src/cmd.h"
-#include "../src/kobj.h"
-#include "../src/select.h"
-#include "../src/verify.h"
+#include "../src/cli/cmd.h"
+#include "../src/engine/kobj.h"
+#include "../src/engine/select.h"
+#include "../src/engine/verify.h"
 
 int
 main(int argc, char **argv)

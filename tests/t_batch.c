@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/batch.h"
-#include "../src/engine.h"
-#include "../src/timer.h"
+#include "../src/engine/batch.h"
+#include "../src/engine/engine.h"
+#include "../src/base/timer.h"
 #include "tap.h"
 
 #define MAXLOG	(1 << 16)

@@ -15,12 +15,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../src/compare.h"
-#include "../src/rkey.h"
-#include "../src/rset.h"
-#include "../src/signif.h"
-#include "../src/summary.h"
-#include "../src/util.h"
+#include "../src/compare/compare.h"
+#include "../src/results/rkey.h"
+#include "../src/results/rset.h"
+#include "../src/base/signif.h"
+#include "../src/report/summary.h"
+#include "../src/base/util.h"
 #include "tap.h"
 
 #define NS	96	/* samples per point: 12 blocks of paired samples */

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "../kernels/kernel.h"
-#include "../src/cmd.h"
-#include "../src/select.h"
+#include "../src/cli/cmd.h"
+#include "../src/engine/select.h"
 #include "tap.h"
 
 /* RFC 1071 checksum (big-endian words) from a native-endian csum result. */

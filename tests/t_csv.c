@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/csv.h"
+#include "../src/results/csv.h"
 #include "tap.h"
 
 /* A stream holding exactly s[0..len-1], read from the start. */

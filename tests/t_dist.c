@@ -12,8 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../src/capture.h"
-#include "../src/dist.h"
+#include "../src/base/capture.h"
+#include "../src/base/dist.h"
 #include "tap.h"
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/grid.h"
+#include "../src/base/grid.h"
 #include "tap.h"
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))

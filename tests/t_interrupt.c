@@ -14,10 +14,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../src/cleanup.h"
-#include "../src/interrupt.h"
-#include "../src/outfile.h"
-#include "../src/util.h"
+#include "../src/base/cleanup.h"
+#include "../src/base/interrupt.h"
+#include "../src/base/outfile.h"
+#include "../src/base/util.h"
 #include "tap.h"
 
 static char dir[64];

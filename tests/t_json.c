@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/json.h"
+#include "../src/results/json.h"
 #include "tap.h"
 
 static int

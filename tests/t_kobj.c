@@ -17,13 +17,13 @@
 #include <unistd.h>
 
 #include "../kernels/builtin.h"
-#include "../src/kfault.h"
+#include "../src/engine/kfault.h"
 #include "../kernels/linux_compat.h"
-#include "../src/cmd.h"
-#include "../src/kobj.h"
-#include "../src/kplace.h"
-#include "../src/select.h"
-#include "../src/verify.h"
+#include "../src/cli/cmd.h"
+#include "../src/engine/kobj.h"
+#include "../src/engine/kplace.h"
+#include "../src/engine/select.h"
+#include "../src/engine/verify.h"
 #include "tap.h"
 
 static char path[4096];

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/cmd.h"
-#include "../src/decimal.h"
-#include "../src/optval.h"
-#include "../src/options.h"
-#include "../src/warn.h"
+#include "../src/cli/cmd.h"
+#include "../src/results/decimal.h"
+#include "../src/session/optval.h"
+#include "../src/base/options.h"
+#include "../src/session/warn.h"
 #include "tap.h"
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))

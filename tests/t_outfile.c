@@ -14,9 +14,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../src/outfile.h"
-#include "../src/provenance.h"
-#include "../src/util.h"
+#include "../src/base/outfile.h"
+#include "../src/results/provenance.h"
+#include "../src/base/util.h"
 #include "tap.h"
 
 #define WRITERS	6

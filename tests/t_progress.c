@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/progress.h"
+#include "../src/session/progress.h"
 #include "tap.h"
 
 static char *buf;

@@ -15,15 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/bound.h"
-#include "../src/engine.h"
-#include "../src/provenance.h"
-#include "../src/rfield.h"
-#include "../src/rformat.h"
-#include "../src/rkey.h"
-#include "../src/rset.h"
-#include "../src/rset_points.h"
-#include "../src/stats.h"
+#include "../src/results/bound.h"
+#include "../src/engine/engine.h"
+#include "../src/results/provenance.h"
+#include "../src/results/rfield.h"
+#include "../src/report/rformat.h"
+#include "../src/results/rkey.h"
+#include "../src/results/rset.h"
+#include "../src/session/rset_points.h"
+#include "../src/base/stats.h"
 #include "tap.h"
 
 static const struct kernel kx[] = {

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/compare.h"
-#include "../src/signif.h"
+#include "../src/compare/compare.h"
+#include "../src/base/signif.h"
 #include "tap.h"
 
 static int

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/stats.h"
+#include "../src/base/stats.h"
 #include "tap.h"
 
 /* Relative closeness; exact equality for values that must be exact. */

@@ -12,7 +12,7 @@
 #include <linux/perf_event.h>
 #endif
 
-#include "../src/timer.h"
+#include "../src/base/timer.h"
 #include "tap.h"
 
 static void

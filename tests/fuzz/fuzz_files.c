@@ -13,8 +13,8 @@
 #include <math.h>
 #include <unistd.h>
 
-#include "../../src/dist.h"
-#include "../../src/tunefile.h"
+#include "../../src/base/dist.h"
+#include "../../src/engine/tunefile.h"
 #include "fuzz.h"
 
 /* One file, rewritten for every input (removed at exit). */

@@ -7,8 +7,8 @@
  */
 #include "config.h"
 
-#include "../../src/decimal.h"
-#include "../../src/provenance.h"
+#include "../../src/results/decimal.h"
+#include "../../src/results/provenance.h"
 #include "fuzz.h"
 
 int

@@ -6,8 +6,8 @@
 #ifndef CSUMBENCH_FUZZ_RSET_H
 #define CSUMBENCH_FUZZ_RSET_H
 
-#include "../../src/rformat.h"
-#include "../../src/rset.h"
+#include "../../src/report/rformat.h"
+#include "../../src/results/rset.h"
 #include "fuzz.h"
 
 typedef int	fuzz_reader(const char *, size_t, struct rset *, char *,

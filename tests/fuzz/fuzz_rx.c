@@ -9,9 +9,9 @@
 
 #include <math.h>
 
-#include "../../src/rfield.h"
-#include "../../src/rtable.h"
-#include "../../src/rx_report.h"
+#include "../../src/results/rfield.h"
+#include "../../src/results/rtable.h"
+#include "../../src/report/rx_report.h"
 #include "fuzz.h"
 
 /* Are rows a and b the same, field by field? */

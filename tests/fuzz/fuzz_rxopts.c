@@ -12,7 +12,7 @@
 
 #include <math.h>
 
-#include "../../src/rx.h"
+#include "../../src/session/rx.h"
 #include "fuzz.h"
 
 static void

@@ -7,8 +7,8 @@
  */
 #include "config.h"
 
-#include "../../src/grid.h"
-#include "../../src/optval.h"
+#include "../../src/base/grid.h"
+#include "../../src/session/optval.h"
 #include "fuzz.h"
 
 static void

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../kernels/kernel.h"
+#include "../../kernels/kernel.h"
 #include "arena.h"
 #include "timer.h"
 

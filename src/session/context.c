@@ -21,7 +21,7 @@
 #include "util.h"
 #include "verify.h"
 #include "kfault.h"
-#include "../kernels/kernel.h"
+#include "../../kernels/kernel.h"
 
 struct context ctx;
 

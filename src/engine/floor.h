@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "../kernels/kernel.h"
+#include "../../kernels/kernel.h"
 
 #define FLOOR_NEMPTY	3
 

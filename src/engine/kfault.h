@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "../kernels/fault.h"
+#include "../../kernels/fault.h"
 
 /* How many exception tables can be registered at once. */
 #define KFAULT_MAX_TABLES	64

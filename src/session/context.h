@@ -7,7 +7,7 @@
 
 #include "ceilings.h"
 #include "cpu.h"
-#include "../kernels/kernel.h"
+#include "../../kernels/kernel.h"
 #include "timer.h"
 #include "tuning.h"
 

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../kernels/kernel.h"
+#include "../../kernels/kernel.h"
 
 #define VREPORT_MAX	8	/* failure messages kept per kernel */
 

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "ceil_loops.h"
-#include "../kernels/kernel.h"
+#include "../../kernels/kernel.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>

@@ -31,7 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../kernels/kernel.h"
+#include "../../kernels/kernel.h"
 #include "names.h"
 #include "point.h"
 #include "rng.h"

@@ -12,7 +12,7 @@
 
 #include "select.h"
 #include "tuning.h"
-#include "../kernels/builtin.h"
+#include "../../kernels/builtin.h"
 
 size_t
 tuning_count(void)

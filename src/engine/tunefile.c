@@ -13,7 +13,7 @@
 #include "cpu.h"
 #include "tunefile.h"
 #include "util.h"
-#include "../kernels/kernel.h"
+#include "../../kernels/kernel.h"
 
 void
 tunefile_key(const struct cpuinfo *c, char *buf, size_t len)

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "../kernels/kernel.h"
+#include "../../kernels/kernel.h"
 #include "vreport.h"
 
 /*

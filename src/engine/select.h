@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../kernels/kernel.h"
+#include "../../kernels/kernel.h"
 
 struct kobj;
 

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "cpu.h"
-#include "engine.h"
 #include "kobj.h"
+#include "names.h"
 #include "select.h"
 #include "util.h"
 

@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "../kernels/kernel.h"
+#include "../../kernels/kernel.h"
 
 /*
  * Cache states: hot (the same buffers every call), cold (a pool larger

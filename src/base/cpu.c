@@ -30,7 +30,7 @@
 #include <sys/syscall.h>
 #endif
 
-#include "../kernels/kernel.h"
+#include "../../kernels/kernel.h"
 #include "cpu.h"
 
 /*

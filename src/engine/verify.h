@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../kernels/kernel.h"
+#include "../../kernels/kernel.h"
 #include "vreport.h"
 
 struct verify_opts {

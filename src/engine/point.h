@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "../kernels/kernel.h"
+#include "../../kernels/kernel.h"
 #include "stats.h"
 
 struct dist;
