@@ -25,8 +25,8 @@ point_shape(const struct point *q, char *buf, size_t len)
 {
 	if (q->dist != NULL)
 		return q->dist->name;	/* any length: a file's path */
-	if (q->has_from && q->from_size != q->size)
-		snprintf(buf, len, "%zu/%zu", q->from_size, q->size);
+	if (q->has_from && q->from_size != q->pos.size)
+		snprintf(buf, len, "%zu/%zu", q->from_size, q->pos.size);
 	else if (len > 0)
 		buf[0] = '\0';
 	return buf;
@@ -55,19 +55,19 @@ rset_points_cmp(const struct point *a, const struct point *b, unsigned mask)
 			c = strcmp(a->k->name, b->k->name);
 			break;
 		case RK_CACHE:
-			c = strcmp(cache_name(a->cache), cache_name(b->cache));
+			c = strcmp(cache_name(a->pos.cache), cache_name(b->pos.cache));
 			break;
 		case RK_MODE:
-			c = strcmp(mode_name(a->mode), mode_name(b->mode));
+			c = strcmp(mode_name(a->pos.mode), mode_name(b->pos.mode));
 			break;
 		case RK_SRC:
-			c = cmp_size(a->src_off, b->src_off);
+			c = cmp_size(a->pos.src_off, b->pos.src_off);
 			break;
 		case RK_DST:
-			c = cmp_size(a->dst_off, b->dst_off);
+			c = cmp_size(a->pos.dst_off, b->pos.dst_off);
 			break;
 		case RK_DIST:
-			c = cmp_size(a->distance, b->distance);
+			c = cmp_size(a->pos.distance, b->pos.distance);
 			break;
 		case RK_SHAPE: {
 			char x[64], y[64];
@@ -77,7 +77,7 @@ rset_points_cmp(const struct point *a, const struct point *b, unsigned mask)
 			break;
 		}
 		case RK_SIZE:
-			c = cmp_size(a->size, b->size);
+			c = cmp_size(a->pos.size, b->pos.size);
 			break;
 		}
 	}
@@ -100,15 +100,15 @@ rset_from_points(struct rset *rs, const struct point *pts, size_t n,
 		p->family = xstrdup(family_name(q->k->family));
 		p->kernel = xstrdup(q->k->name);
 		p->isa = xstrdup(q->k->isa);
-		p->size = q->size;
+		p->size = q->pos.size;
 		p->shape = xstrdup(point_shape(q, shape, sizeof(shape)));
 		p->mean_size = q->dist != NULL ? q->dist->seq_mean :
-		    (double)q->size;
-		p->src_align = q->src_off;
-		p->dst_align = q->dst_off;
-		p->distance = q->distance;
-		p->cache = xstrdup(cache_name(q->cache));
-		p->mode = xstrdup(mode_name(q->mode));
+		    (double)q->pos.size;
+		p->src_align = q->pos.src_off;
+		p->dst_align = q->pos.dst_off;
+		p->distance = q->pos.distance;
+		p->cache = xstrdup(cache_name(q->pos.cache));
+		p->mode = xstrdup(mode_name(q->pos.mode));
 		p->unit = xstrdup(ti->unit);
 		p->cost = xstrdup("whole");
 		p->hz = ti->hz > 0 ? ti->hz : NAN;
