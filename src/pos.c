@@ -9,8 +9,8 @@
 #include "names.h"
 #include "pos.h"
 
-static const char *const pos_caches[] = { "hot", "cold", "llc", NULL };
-static const char *const pos_modes[] = { "throughput", "latency", NULL };
+const char *const pos_cache_names[] = { "hot", "cold", "llc", NULL };
+const char *const pos_mode_names[] = { "throughput", "latency", NULL };
 
 /*
  * The placement's default depends on the destination offset
@@ -33,8 +33,8 @@ pos_known_distance(const struct pos *p)
 
 /* One row per axis, in key order (enum pos_axis). */
 const struct pos_axis_row pos_axes[POS_NAXES] = {
-	[POS_CACHE] = { "cache", POSK_ENUM, AT(cache), pos_caches },
-	[POS_MODE] = { "mode", POSK_ENUM, AT(mode), pos_modes },
+	[POS_CACHE] = { "cache", POSK_ENUM, AT(cache), pos_cache_names },
+	[POS_MODE] = { "mode", POSK_ENUM, AT(mode), pos_mode_names },
 	[POS_SRC] = { "src_align", POSK_SIZE, AT(src_off) },
 	[POS_DST] = { "dst_align", POSK_SIZE, AT(dst_off) },
 	[POS_DIST] = { "distance", POSK_SIZE, AT(distance), NULL,

@@ -54,7 +54,8 @@ struct pos {
 
 /*
  * Columns of axes added after the first seven, for the schema table
- * (rfield.c): X(axis, member, json position) each. A whole number each.
+ * (rfield.c): X(axis, member, column name, JSON position) each, a whole
+ * number each.
  */
 #define POS_EXTRA_COLUMNS(X)
 
@@ -76,6 +77,9 @@ struct pos_axis_row {
 };
 
 extern const struct pos_axis_row pos_axes[POS_NAXES];
+/* The names of the cache states and call modes, in their enums' order. */
+extern const char *const pos_cache_names[];
+extern const char *const pos_mode_names[];
 
 /* A position at the defaults: size 0, offsets 0, default placement. */
 struct pos pos_default(void);

@@ -260,7 +260,7 @@ check_checks(const struct rset *rs, const char *u)
 
 	for (i = 0; i < rs->n; i++) {
 		const struct rpoint *p = &rs->p[i];
-		int imp = p->size == 65536, flo = p->size == 20;
+		int imp = p->pos.size == 65536, flo = p->pos.size == 20;
 
 		above += rset_bound_exceeded(p, rs);
 		fl += rset_floor_limited(p);
