@@ -63,10 +63,10 @@ add(struct rset *rs, const char *kernel, size_t size, size_t src,
 	p->family = xstrdup("memcpy");
 	p->kernel = xstrdup(kernel);
 	p->isa = xstrdup("c");
-	p->size = size;
-	p->src_align = p->dst_align = src;
-	p->cache = xstrdup("hot");
-	p->mode = xstrdup("throughput");
+	p->pos.size = size;
+	p->pos.src_off = p->pos.dst_off = src;
+	p->pos.cache = 0;	/* hot */
+	p->pos.mode = 0;	/* throughput */
 	p->unit = xstrdup("ticks");
 	p->hz = 2e9;
 	p->batch = 100;
@@ -201,10 +201,10 @@ test_matching(void)
 	    "(%zu, %zu)", res.unmatched_a, res.unmatched_b);
 	ok = res.n == 6;
 	for (i = 0; ok && i < 3; i++)
-		ok = res.rows[i].a->src_align == 0 &&
-		    res.rows[i].a->size == (size_t)64 << i &&
-		    res.rows[i + 3].a->src_align == 3 &&
-		    res.rows[i + 3].a->size == (size_t)64 << i;
+		ok = res.rows[i].a->pos.src_off == 0 &&
+		    res.rows[i].a->pos.size == (size_t)64 << i &&
+		    res.rows[i + 3].a->pos.src_off == 3 &&
+		    res.rows[i + 3].a->pos.size == (size_t)64 << i;
 	tap_ok(ok, "rows in the tables' order: by offsets, then size");
 	compare_result_free(&res);
 
@@ -215,8 +215,8 @@ test_matching(void)
 	tap_ok(rc == 0 && res.n == 3 &&
 	    strcmp(res.rows[0].a->kernel, "memcpy.y") == 0 &&
 	    strcmp(res.rows[0].b->kernel, "memcpy.x") == 0 &&
-	    res.rows[0].a->size == res.rows[0].b->size &&
-	    res.rows[0].b->src_align == 0,
+	    res.rows[0].a->pos.size == res.rows[0].b->pos.size &&
+	    res.rows[0].b->pos.src_off == 0,
 	    "--a-kernel/--b-kernel: pairs by position, offsets 0 only "
 	    "(%zu rows)", res.n);
 	compare_result_free(&res);
@@ -595,8 +595,8 @@ test_replicas(void)
 	p->family = xstrdup("memcpy");
 	p->kernel = xstrdup("old.2:memcpy.x");	/* no object, copy, base */
 	p->isa = xstrdup("c");
-	p->cache = xstrdup("hot");
-	p->mode = xstrdup("throughput");
+	p->pos.cache = 0;	/* hot */
+	p->pos.mode = 0;	/* throughput */
 	p->unit = xstrdup("ticks");
 	rset_finish(&s);
 	tap_ok(strcmp(s.p[0].object, "") == 0 && s.p[0].copy == 1 &&
@@ -663,7 +663,7 @@ row_of(const struct cmp_result *res, const char *kernel, size_t size)
 
 	for (i = 0; i < res->n; i++)
 		if (strcmp(res->rows[i].a->kernel, kernel) == 0 &&
-		    res->rows[i].a->size == size)
+		    res->rows[i].a->pos.size == size)
 			return &res->rows[i];
 	return NULL;
 }
@@ -743,7 +743,7 @@ test_replicas_together(void)
 	add_replicas(&s, 1000, 1300, 1000, 1000);
 	for (i = 0; i < s.n; i++)
 		if (strcmp(s.p[i].kernel, "new.2:memcpy.x") == 0 &&
-		    s.p[i].size == 4096) {
+		    s.p[i].pos.size == 4096) {
 			size_t j;
 
 			for (j = 0; j < NS; j++)

@@ -68,12 +68,12 @@ make_points(struct point *pts)
 
 		memset(p, 0, sizeof(*p));
 		p->k = &kx[d[i].k];
-		p->size = d[i].size;
-		p->src_off = d[i].src;
-		p->dst_off = d[i].dst;
-		p->distance = d[i].dist;
-		p->cache = d[i].cache;
-		p->mode = d[i].mode;
+		p->pos.size = d[i].size;
+		p->pos.src_off = d[i].src;
+		p->pos.dst_off = d[i].dst;
+		p->pos.distance = d[i].dist;
+		p->pos.cache = d[i].cache;
+		p->pos.mode = d[i].mode;
 		p->batch = d[i].batch;
 		p->overhead = d[i].overhead;
 		p->nsamples = p->cap = d[i].n;
@@ -260,7 +260,7 @@ check_checks(const struct rset *rs, const char *u)
 
 	for (i = 0; i < rs->n; i++) {
 		const struct rpoint *p = &rs->p[i];
-		int imp = p->size == 65536, flo = p->size == 20;
+		int imp = p->pos.size == 65536, flo = p->pos.size == 20;
 
 		above += rset_bound_exceeded(p, rs);
 		fl += rset_floor_limited(p);

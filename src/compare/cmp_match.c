@@ -18,18 +18,16 @@
 void
 cmp_match_desc(const struct rpoint *p, char *buf, size_t len)
 {
-	char sz[80];
+	char pos[512];
 
-	snprintf(buf, len, "%s size %s offsets %zu/%zu distance %zu %s %s",
-	    p->kernel, rset_size_label(p, sz, sizeof(sz)), p->src_align,
-	    p->dst_align, p->distance,
-	    p->cache, p->mode);
+	snprintf(buf, len, "%s %s", p->kernel, pos_label(&p->pos,
+	    POS_LABEL_DESC, pos, sizeof(pos)));
 }
 
 static int
 cmp_match_keep(const struct rpoint *p, const struct cmp_opts *o)
 {
-	if (p->size < o->ignore_below)
+	if (p->pos.size < o->ignore_below)
 		return 0;
 	if (o->families != NULL && !match_patterns(o->families, p->family))
 		return 0;
@@ -308,7 +306,7 @@ cmp_match_other_placement(struct cmp_match *m, const size_t *ix, size_t n,
 	return cmp_match_fail(m, "compare: %s and %s were measured at "
 	    "different placements (%s has %s; %s has distance %zu): not compared "
 	    "(--allow-mixed to compare them anyway)", m->a->path, m->b->path,
-	    m->b->path, d, m->a->path, m->a->p[ix[k]].distance);
+	    m->b->path, d, m->a->path, m->a->p[ix[k]].pos.distance);
 }
 
 /*

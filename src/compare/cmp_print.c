@@ -27,15 +27,14 @@ cmp_trunc2(double pct)
 void
 cmp_print_group_label(const struct cmp_row *r, char *buf, size_t len)
 {
-	char k[200];
+	char k[200], pos[256];
 
 	if (strcmp(r->a->kernel, r->b->kernel) == 0)
 		snprintf(k, sizeof(k), "%s", r->a->kernel);
 	else
 		snprintf(k, sizeof(k), "%s vs %s", r->a->kernel, r->b->kernel);
-	snprintf(buf, len, "%s, offsets %zu/%zu, distance %zu, %s cache, %s",
-	    k, r->a->src_align, r->a->dst_align, r->a->distance, r->a->cache,
-	    r->a->mode);
+	snprintf(buf, len, "%s, %s", k, pos_label(&r->a->pos, POS_LABEL_SERIES,
+	    pos, sizeof(pos)));
 }
 
 /* "tsc in ticks at 2.096 GHz": the timer of p's set, as recorded. */

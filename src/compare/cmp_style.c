@@ -519,17 +519,17 @@ cmp_style_csv_where(struct csv_writer *w, const char *kind,
 	csv_str(w, r->a->kernel);
 	csv_str(w, r->b->kernel);
 	if (point) {
-		csv_ulong(w, r->a->size);
+		csv_ulong(w, r->a->pos.size);
 		csv_str(w, rset_shape(r->a));
 	} else {
 		csv_str(w, "");
 		csv_str(w, "");
 	}
-	csv_ulong(w, r->a->src_align);
-	csv_ulong(w, r->a->dst_align);
-	csv_ulong(w, r->a->distance);
-	csv_str(w, r->a->cache);
-	csv_str(w, r->a->mode);
+	csv_ulong(w, r->a->pos.src_off);
+	csv_ulong(w, r->a->pos.dst_off);
+	csv_ulong(w, r->a->pos.distance);
+	csv_str(w, cache_name(r->a->pos.cache));
+	csv_str(w, mode_name(r->a->pos.mode));
 	csv_str(w, res->unit);
 	csv_str(w, res->cost == CMP_COST_NET ? "net" : "whole");
 }

@@ -39,15 +39,7 @@ gate_out_kernel(const struct cmp_row *r)
 static void
 gate_out_position(const struct cmp_row *r, char *buf, size_t len)
 {
-	char sz[80];
-
-	if (r->b->shape == NULL || r->b->shape[0] == '\0')
-		snprintf(sz, sizeof(sz), "%zu B", r->b->size);
-	else
-		rset_size_label(r->b, sz, sizeof(sz));
-	snprintf(buf, len, "%s, offsets %zu/%zu, distance %zu, %s, %s",
-	    sz, r->b->src_align,
-	    r->b->dst_align, r->b->distance, r->b->cache, r->b->mode);
+	pos_label(&r->b->pos, POS_LABEL_GATE, buf, len);
 }
 
 /* The change of a point: "+21.3% (+1.95 ticks), 4 of 4 copies slower ...". */

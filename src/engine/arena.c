@@ -62,14 +62,15 @@ arena_pool_bytes(int cache, size_t llc)
 static size_t
 point_off(const struct point *p)
 {
-	return p->src_off > p->dst_off ? p->src_off : p->dst_off;
+	return p->pos.src_off > p->pos.dst_off ? p->pos.src_off :
+	    p->pos.dst_off;
 }
 
 /* The most bytes one call of p reads or writes from either buffer. */
 static size_t
 point_span(const struct point *p)
 {
-	size_t n = p->dist != NULL ? p->dist->max : p->size;
+	size_t n = p->dist != NULL ? p->dist->max : p->pos.size;
 
 	return p->has_from && p->from_size > n ? p->from_size : n;
 }
@@ -99,8 +100,8 @@ map_bytes(const struct point *pts, size_t npts, size_t llc, size_t page,
 		const struct point *p = &pts[i];
 
 		need = ROUND_UP(point_span(p) + point_off(p) + 64, page);
-		if (p->cache != CACHE_HOT) {
-			size_t pool = arena_pool_bytes(p->cache, llc);
+		if (p->pos.cache != CACHE_HOT) {
+			size_t pool = arena_pool_bytes(p->pos.cache, llc);
 			size_t st = slot_stride(p, page);
 
 			/* At least two slots, and the pool. */
@@ -170,7 +171,7 @@ arena_free(struct arena *ar)
 static size_t
 dst_base(const struct point *p)
 {
-	return p->distance;
+	return p->pos.distance;
 }
 
 void
@@ -180,13 +181,13 @@ arena_view(struct arena_view *b, const struct arena *ar,
 	size_t i, page = (size_t)sysconf(_SC_PAGESIZE);
 
 	memset(b, 0, sizeof(*b));
-	b->src = ar->src_map + p->src_off;
-	b->dst = ar->dst_map + dst_base(p) + p->dst_off;
+	b->src = ar->src_map + p->pos.src_off;
+	b->dst = ar->dst_map + dst_base(p) + p->pos.dst_off;
 	b->npool = 1;
 	b->stride = 0;
-	if (p->cache != CACHE_HOT) {
+	if (p->pos.cache != CACHE_HOT) {
 		b->stride = slot_stride(p, page);
-		b->npool = arena_pool_bytes(p->cache, llc) / b->stride;
+		b->npool = arena_pool_bytes(p->pos.cache, llc) / b->stride;
 		if (b->npool < 2)
 			b->npool = 2;
 		while (b->npool > 2 && b->stride * b->npool + point_off(p) +

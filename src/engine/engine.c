@@ -39,15 +39,17 @@
 static size_t
 point_from(const struct point *p)
 {
-	return p->has_from ? p->from_size : p->size;
+	return p->has_from ? p->from_size : p->pos.size;
 }
 
+/*
+ * Do a and b make one group: the same position (pos.h), realised alike
+ * (the same distribution, the same csum_diff from)?
+ */
 static int
 same_position(const struct point *a, const struct point *b)
 {
-	return a->size == b->size && a->src_off == b->src_off &&
-	    a->dst_off == b->dst_off && a->distance == b->distance &&
-	    a->cache == b->cache && a->mode == b->mode &&
+	return pos_cmp(&a->pos, &b->pos, POS_ALL) == 0 &&
 	    a->dist == b->dist && point_from(a) == point_from(b);
 }
 
@@ -157,15 +159,15 @@ warm_group(struct sweep *sw, struct group *gr, size_t warmup)
 
 	for (r = 0; r < warmup; r++) {
 		for (i = gr->first; i < gr->first + gr->n; i++) {
-			watch_kernel(pts[i].k->name, pts[i].size);
+			watch_kernel(pts[i].k->name, pts[i].pos.size);
 			(void)batch_time(pts[i].k->family, pts[i].k->fn, &gr->b,
-			    &gr->sh, pts[i].batch, pts[i].mode, sw->ti);
+			    &gr->sh, pts[i].batch, pts[i].pos.mode, sw->ti);
 		}
-		watch_kernel("the empty call", p0->size);
+		watch_kernel("the empty call", p0->pos.size);
 		for (i = 0; i < (size_t)gr->fl.ne; i++) {
 			e = &gr->fl.e[i];
 			(void)batch_time(e->fam, floor_empty(e->fam, e->k),
-			    &gr->eb, &gr->sh, e->batch, p0->mode, sw->ti);
+			    &gr->eb, &gr->sh, e->batch, p0->pos.mode, sw->ti);
 		}
 	}
 }
@@ -184,9 +186,9 @@ visit(struct sweep *sw, struct group *gr, size_t v)
 	if (v < gr->n) {
 		struct point *p = &sw->pts[gr->first + v];
 
-		watch_kernel(p->k->name, p->size);
+		watch_kernel(p->k->name, p->pos.size);
 		el = (double)batch_time(p->k->family, p->k->fn, &gr->b,
-		    &gr->sh, p->batch, p->mode, ti);
+		    &gr->sh, p->batch, p->pos.mode, ti);
 		sw->raw[v] = (el - ti->overhead) / (double)p->batch;
 		p->spent += el / ti->hz;
 		sw->pr.spent += el / ti->hz;
@@ -194,9 +196,9 @@ visit(struct sweep *sw, struct group *gr, size_t v)
 	} else {
 		struct floor_empty *e = &gr->fl.e[v - gr->n];
 
-		watch_kernel("the empty call", p0->size);
+		watch_kernel("the empty call", p0->pos.size);
 		el = (double)batch_time(e->fam, floor_empty(e->fam, e->k),
-		    &gr->eb, &gr->sh, e->batch, p0->mode, ti);
+		    &gr->eb, &gr->sh, e->batch, p0->pos.mode, ti);
 		e->cur = (el - ti->overhead) / (double)e->batch;
 		sw->pr.done += e->units / ti->hz;
 	}
@@ -361,7 +363,7 @@ build_groups(struct sweep *sw)
 		gr->first = i;
 		gr->n = j - i;
 		gr->active = 1;
-		gr->sh.n = pts[i].size;
+		gr->sh.n = pts[i].pos.size;
 		gr->sh.from = point_from(&pts[i]);
 		if (pts[i].dist != NULL) {
 			gr->sh.seq = pts[i].dist->seq;
@@ -396,7 +398,7 @@ train_primers(struct sweep *sw)
 	for (g = 0; g < sw->ngroups; g++) {
 		struct group *gr = &sw->groups[g];
 		const struct point *p0 = &sw->pts[gr->first];
-		int c = gr->b.npool > 1, m = p0->mode;
+		int c = gr->b.npool > 1, m = p0->pos.mode;
 
 		for (f = 0; f < gr->fl.ne; f++) {
 			enum kfamily fam = gr->fl.e[f].fam;
@@ -444,7 +446,7 @@ calibrate(struct sweep *sw)
 		for (f = 0; f < gr->fl.ne; f++) {
 			struct floor_empty *e = &gr->fl.e[f];
 
-			watch_kernel("the empty call", p0->size);
+			watch_kernel("the empty call", p0->pos.size);
 			/*
 			 * As long as a kernel's sample: the cost per call of a
 			 * batch is not quite independent of its length, so a
@@ -452,17 +454,17 @@ calibrate(struct sweep *sw)
 			 * at -0.1 tick.
 			 */
 			e->batch = batch_calibrate(e->fam, floor_empty(e->fam,
-			    e->k), &gr->eb, &gr->sh, p0->mode, sw->target, ti,
-			    &e->units);
+			    e->k), &gr->eb, &gr->sh, p0->pos.mode, sw->target,
+			    ti, &e->units);
 			sw->pr.planned += reps * e->units / ti->hz /
 			    FLOOR_NEMPTY;	/* one in turn: floor_due */
 		}
 		for (i = gr->first; i < gr->first + gr->n; i++) {
 			struct point *p = &sw->pts[i];
 
-			watch_kernel(p->k->name, p->size);
+			watch_kernel(p->k->name, p->pos.size);
 			p->batch = batch_calibrate(p->k->family, p->k->fn,
-			    &gr->b, &gr->sh, p->mode, sw->target, ti,
+			    &gr->b, &gr->sh, p->pos.mode, sw->target, ti,
 			    &p->batch_units);
 			free(p->samples);
 			free(p->floors);

@@ -12,29 +12,29 @@
 #include <stddef.h>
 
 #include "../../kernels/kernel.h"
+#include "pos.h"
 #include "stats.h"
 
 struct dist;
 
 struct point {
 	const struct kernel *k;
-	size_t	 size;		/* a distribution: its mean, rounded */
-	size_t	 src_off, dst_off;
 	/*
-	 * Placement: (destination base - source base) mod the page size,
-	 * the offsets applied on top (arena.c, dst_base).
+	 * Where (pos.h): size (a distribution: its mean, rounded), offsets,
+	 * placement ((destination base - source base) mod the page size, the
+	 * offsets applied on top: arena.c, dst_base), cache state, call mode;
+	 * its shape borrowed from the plan.
 	 */
-	size_t	 distance;
+	struct pos pos;
 	/*
-	 * Distribution mode: each call takes the next size of dist->seq
-	 * (drawn with dist_draw before engine_run), or NULL: size is fixed.
+	 * How the engine realises the shape. Distribution mode: each call
+	 * takes the next size of dist->seq (drawn with dist_draw before
+	 * engine_run), or NULL: size is fixed.
 	 */
 	const struct dist *dist;
 	/* csum_diff only: from's length when has_from, else size. */
 	size_t	 from_size;
 	int	 has_from;
-	int	 cache;		/* enum cache_mode */
-	int	 mode;		/* enum call_mode */
 	/*
 	 * A point of the same group to be timed with the same batch (run
 	 * --ab's A:x and B:x), so that the code is all that differs between

@@ -109,7 +109,7 @@ layout_write(FILE *out, const struct rset *rs, size_t top)
 	for (i = 0; i < n && i < top; i++)
 		fprintf(out, "%-28s %10s %4zu/%-4zu %10.4g %10.4g %6.1f%%\n",
 		    g[i].base, rset_size_label(g[i].p, sz, sizeof(sz)),
-		    g[i].p->src_align, g[i].p->dst_align, g[i].lo, g[i].hi,
+		    g[i].p->pos.src_off, g[i].p->pos.dst_off, g[i].lo, g[i].hi,
 		    (g[i].hi / g[i].lo - 1) * 100);
 	if (n > top)
 		fprintf(out, "(%zu more points; every copy's cost and code_offset "

@@ -16,7 +16,7 @@
 #include "util.h"
 
 /* The parts of a position a row can be told apart by, in label order. */
-static const enum rkey_part pivot_parts[] = {
+static const int pivot_parts[] = {
 	RK_CACHE, RK_MODE, RK_SIZE, RK_SRC, RK_DST, RK_DIST
 };
 #define PIVOT_NPARTS	(sizeof(pivot_parts) / sizeof(pivot_parts[0]))
@@ -55,37 +55,37 @@ pivot_cost(double v, char *buf, size_t len)
 
 /* The part of p one label shows: "1500 B", "3", "hot", "d 16". */
 static void
-pivot_part(const struct rpoint *p, enum rkey_part part, char *buf,
+pivot_part(const struct rpoint *p, int part, char *buf,
     size_t len)
 {
 	switch (part) {
 	case RK_CACHE:
-		snprintf(buf, len, "%s", p->cache);
+		snprintf(buf, len, "%s", cache_name(p->pos.cache));
 		break;
 	case RK_MODE:
-		snprintf(buf, len, "%s", p->mode);
+		snprintf(buf, len, "%s", mode_name(p->pos.mode));
 		break;
 	case RK_SIZE:
 		if (rset_shape(p)[0] != '\0')
 			snprintf(buf, len, "%s", rset_shape(p));
 		else
-			summary_size(p->size, buf, len);
+			summary_size(p->pos.size, buf, len);
 		break;
 	case RK_SRC:
-		snprintf(buf, len, "%zu", p->src_align);
+		snprintf(buf, len, "%zu", p->pos.src_off);
 		break;
 	case RK_DST:
-		snprintf(buf, len, "%zu", p->dst_align);
+		snprintf(buf, len, "%zu", p->pos.dst_off);
 		break;
 	default:
-		snprintf(buf, len, "%zu", p->distance);
+		snprintf(buf, len, "%zu", p->pos.distance);
 		break;
 	}
 }
 
 /* The title of a part, in the label column's header or the fixed line. */
 static const char *
-pivot_part_name(enum rkey_part part)
+pivot_part_name(int part)
 {
 	switch (part) {
 	case RK_CACHE:
@@ -195,7 +195,7 @@ static void
 pivot_title(FILE *fp, const struct pivot *pv)
 {
 	const struct rpoint *p0 = pv->p[0];
-	enum rkey_part part;
+	int part;
 	size_t i;
 	char val[64];
 	const char *name, *sep = ": ";

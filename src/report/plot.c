@@ -190,18 +190,18 @@ plot_heatmap(const struct plot_opts *o, const struct rset *rs,
 	    sizeof(size_t)), i;
 	struct plot_rows rows = { rs, cell, n };
 	struct figspec fs = { "heatmap", "heatmap.gp", plot_data_rows, &rows,
-	    { NULL }, r, r->kernel, (double)r->size };
+	    { NULL }, r, r->kernel, (double)r->pos.size };
 	char szs[32], *kn, *stem;
 	int rc = 0;
 
 	for (i = 0; i < n; i++) {
-		sv[i] = rs->p[cell[i]].src_align;
-		dv[i] = rs->p[cell[i]].dst_align;
+		sv[i] = rs->p[cell[i]].pos.src_off;
+		dv[i] = rs->p[cell[i]].pos.dst_off;
 	}
 	if (n < 4 || !plot_two_distinct(sv, n) ||
 	    !plot_two_distinct(dv, n))
 		goto out;
-	snprintf(szs, sizeof(szs), "%zu", r->size);
+	snprintf(szs, sizeof(szs), "%zu", r->pos.size);
 	/* The data holds this kernel alone: the script names it from there. */
 	fs.args[0] = "";
 	fs.args[1] = szs;
@@ -260,8 +260,8 @@ plot_by_kernel_size(size_t x, size_t y, const void *arg)
 
 	if (k->rank[x] != k->rank[y])
 		return k->rank[x] < k->rank[y] ? -1 : 1;
-	if (k->rs->p[x].size != k->rs->p[y].size)
-		return k->rs->p[x].size < k->rs->p[y].size ? -1 : 1;
+	if (k->rs->p[x].pos.size != k->rs->p[y].pos.size)
+		return k->rs->p[x].pos.size < k->rs->p[y].pos.size ? -1 : 1;
 	return 0;
 }
 
@@ -271,9 +271,9 @@ plot_ref_distance(const struct rset *rs, const size_t *g, size_t n)
 	size_t j;
 
 	for (j = 0; j < n; j++)
-		if (rs->p[g[j]].distance == ARENA_APART)
+		if (rs->p[g[j]].pos.distance == ARENA_APART)
 			return ARENA_APART;
-	return n > 0 ? rs->p[g[0]].distance : 0;
+	return n > 0 ? rs->p[g[0]].pos.distance : 0;
 }
 
 /*
@@ -288,7 +288,7 @@ plot_distance(const struct plot_opts *o, const struct rset *rs,
 {
 	const struct rpoint *r = &rs->p[cell[0]];
 	size_t *sel = xcalloc(n + 1, sizeof(size_t)), *dv = xcalloc(n + 1,
-	    sizeof(size_t)), s0 = r->src_align, d0 = r->dst_align, i, k = 0;
+	    sizeof(size_t)), s0 = r->pos.src_off, d0 = r->pos.dst_off, i, k = 0;
 	struct plot_rows rows = { rs, sel, 0 };
 	struct figspec fs = { "distance", "distance.gp", plot_data_dist_cells,
 	    &rows, { NULL }, r, r->kernel, 0 };
@@ -296,15 +296,15 @@ plot_distance(const struct plot_opts *o, const struct rset *rs,
 	int rc = 0;
 
 	for (i = 0; i < n; i++)
-		if (rs->p[cell[i]].src_align == 0 &&
-		    rs->p[cell[i]].dst_align == 0)
+		if (rs->p[cell[i]].pos.src_off == 0 &&
+		    rs->p[cell[i]].pos.dst_off == 0)
 			s0 = d0 = 0;
 	for (i = 0; i < n; i++) {
 		const struct rpoint *q = &rs->p[cell[i]];
 
-		if (q->src_align == s0 && q->dst_align == d0 &&
+		if (q->pos.src_off == s0 && q->pos.dst_off == d0 &&
 		    q->st.median > 0) {
-			dv[k] = q->distance;
+			dv[k] = q->pos.distance;
 			sel[k++] = cell[i];
 		}
 	}
@@ -382,7 +382,8 @@ plot_curve(const struct plot_opts *o, const struct rset *rs, const size_t *g,
 	const struct rpoint *r = &rs->p[g[0]];
 	struct plot_by_kernel_size k = { rs, rank };
 	size_t *sl = xcalloc(ng + 1, sizeof(size_t)), *sz = xcalloc(ng + 1,
-	    sizeof(size_t)), s0 = r->src_align, d0 = r->dst_align, j, ns = 0;
+	    sizeof(size_t)), s0 = r->pos.src_off, d0 = r->pos.dst_off, j;
+	size_t ns = 0;
 	struct plot_rows rows = { rs, sl, 0 };
 	struct figspec fs = { "throughput", "throughput.gp", plot_data_rows,
 	    &rows,
@@ -393,15 +394,17 @@ plot_curve(const struct plot_opts *o, const struct rset *rs, const size_t *g,
 	size_t dist = plot_ref_distance(rs, g, ng);
 
 	for (j = 0; j < ng; j++)
-		if (rs->p[g[j]].src_align == 0 && rs->p[g[j]].dst_align == 0)
+		if (rs->p[g[j]].pos.src_off == 0 &&
+		    rs->p[g[j]].pos.dst_off == 0)
 			s0 = d0 = 0;
 	for (j = 0; j < ng; j++) {
 		const struct rpoint *q = &rs->p[g[j]];
 
 		/* A throughput needs a size and a cost above 0. */
-		if (q->src_align == s0 && q->dst_align == d0 && q->size > 0 &&
-		    q->distance == dist && q->st.median > 0) {
-			sz[ns] = q->size;
+		if (q->pos.src_off == s0 && q->pos.dst_off == d0 &&
+		    q->pos.size > 0 &&
+		    q->pos.distance == dist && q->st.median > 0) {
+			sz[ns] = q->pos.size;
 			sl[ns++] = g[j];
 		}
 	}
@@ -437,7 +440,7 @@ plot_heatmaps(const struct plot_opts *o, const struct rset *rs,
 
 	/* Alignment maps at one placement, so each cell is one point. */
 	for (j = 0; j < ng; j++)
-		if (rs->p[g[j]].distance == dist) {
+		if (rs->p[g[j]].pos.distance == dist) {
 			at[na] = g[j];
 			v[na++] = &rs->p[g[j]];
 		}
@@ -498,7 +501,8 @@ plot_results(const struct plot_opts *o, const struct rset *rs,
 	    perm, start);
 	for (k = 0; k < ng && rc == 0; k++) {
 		const struct rpoint *r = v[perm[start[k]]];
-		char *sfx = plot_group_suffix(r->cache, r->mode);
+		char *sfx = plot_group_suffix(cache_name(r->pos.cache),
+		    mode_name(r->pos.mode));
 
 		for (j = start[k]; j < start[k + 1]; j++)
 			g[j - start[k]] = sel[perm[j]];
@@ -540,20 +544,21 @@ plot_delta_charts(const struct cmp_result *res, struct plot_charts *ch)
 		 * Offsets 0/0 when compared there, else the group's first;
 		 * the default placement when compared there, else the first.
 		 */
-		s0 = v[perm[start[g]]]->src_align;
-		d0 = v[perm[start[g]]]->dst_align;
-		dist = v[perm[start[g]]]->distance;
+		s0 = v[perm[start[g]]]->pos.src_off;
+		d0 = v[perm[start[g]]]->pos.dst_off;
+		dist = v[perm[start[g]]]->pos.distance;
 		for (j = start[g]; j < start[g + 1]; j++) {
-			if (v[perm[j]]->src_align == 0 &&
-			    v[perm[j]]->dst_align == 0)
+			if (v[perm[j]]->pos.src_off == 0 &&
+			    v[perm[j]]->pos.dst_off == 0)
 				s0 = d0 = 0;
-			if (v[perm[j]]->distance == ARENA_APART)
+			if (v[perm[j]]->pos.distance == ARENA_APART)
 				dist = ARENA_APART;
 		}
 		for (j = start[g]; j < start[g + 1]; j++)
-			if (v[perm[j]]->src_align == s0 &&
-			    v[perm[j]]->dst_align == d0 &&
-			    v[perm[j]]->distance == dist && v[perm[j]]->size > 0 &&
+			if (v[perm[j]]->pos.src_off == s0 &&
+			    v[perm[j]]->pos.dst_off == d0 &&
+			    v[perm[j]]->pos.distance == dist &&
+			    v[perm[j]]->pos.size > 0 &&
 			    rset_shape(v[perm[j]])[0] == '\0')
 				ch->rows[at++] = res->rows[perm[j]];
 		if (at > ch->start[ch->n])
@@ -596,7 +601,8 @@ plot_deltas(const struct plot_opts *o, const struct cmp_result *res,
 		d.rows = ch.rows + ch.start[c];
 		d.n = ch.start[c + 1] - ch.start[c];
 		fs.r = d.rows[0].b;
-		sfx = plot_group_suffix(fs.r->cache, fs.r->mode);
+		sfx = plot_group_suffix(cache_name(fs.r->pos.cache),
+		    mode_name(fs.r->pos.mode));
 		fam = plot_safe_name(fs.r->family);
 		stem = xasprintf("delta-%s%s", fam, sfx);
 		rc = plot_gp_draw(o, &fs, stem, figs, err, errlen);

@@ -34,8 +34,8 @@ plot_data_by_rel_cell(size_t x, size_t y, const void *arg)
 
 	if (a != b)
 		return a < b ? -1 : 1;
-	if (p->dst_align != q->dst_align)
-		return p->dst_align < q->dst_align ? -1 : 1;
+	if (p->pos.dst_off != q->pos.dst_off)
+		return p->pos.dst_off < q->pos.dst_off ? -1 : 1;
 	return 0;
 }
 
@@ -81,11 +81,11 @@ plot_data_rel_cells(FILE *fp, const void *arg)
 		}
 		csv_str(&w, p->family);
 		csv_str(&w, p->kernel);
-		csv_ulong(&w, p->size);
+		csv_ulong(&w, p->pos.size);
 		csv_ulong(&w, rset_rel_align(p));
-		csv_ulong(&w, p->dst_align);
-		csv_str(&w, p->cache);
-		csv_str(&w, p->mode);
+		csv_ulong(&w, p->pos.dst_off);
+		csv_str(&w, cache_name(p->pos.cache));
+		csv_str(&w, mode_name(p->pos.mode));
 		csv_str(&w, p->unit);
 		csv_double(&w, stats_median(m, k));
 		csv_double(&w, lo);
@@ -113,13 +113,13 @@ plot_data_dist_best(const struct plot_rows *r, const struct rpoint *p,
 	for (j = 0; j < r->n; j++) {
 		const struct rpoint *q = &r->rs->p[r->idx[j]];
 
-		if (q->size == p->size && q->st.median < best)
+		if (q->pos.size == p->pos.size && q->st.median < best)
 			best = q->st.median;
 	}
 	for (j = 0; j < r->n; j++) {
 		const struct rpoint *q = &r->rs->p[r->idx[j]];
 
-		if (q->size == p->size && q->st.median == best)
+		if (q->pos.size == p->pos.size && q->st.median == best)
 			hi = isnan(q->st.ci_hi) || q->st.ci_hi > hi ?
 			    q->st.ci_hi : hi;
 		if (isnan(hi))
@@ -157,12 +157,12 @@ plot_data_dist_cells(FILE *fp, const void *arg)
 
 		csv_str(&w, p->family);
 		csv_str(&w, p->kernel);
-		csv_ulong(&w, p->size);
-		csv_ulong(&w, p->distance);
-		csv_ulong(&w, p->src_align);
-		csv_ulong(&w, p->dst_align);
-		csv_str(&w, p->cache);
-		csv_str(&w, p->mode);
+		csv_ulong(&w, p->pos.size);
+		csv_ulong(&w, p->pos.distance);
+		csv_ulong(&w, p->pos.src_off);
+		csv_ulong(&w, p->pos.dst_off);
+		csv_str(&w, cache_name(p->pos.cache));
+		csv_str(&w, mode_name(p->pos.mode));
 		csv_str(&w, p->unit);
 		csv_str(&w, p->cost);
 		csv_double(&w, p->st.median);

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "cleanup.h"
+#include "names.h"
 #include "outfile.h"
 #include "plot_gp.h"
 #include "util.h"
@@ -417,8 +418,8 @@ plot_gp_fig_add(struct figlist *figs, const struct plot_opts *o,
 	f->kind = xstrdup(fs->kind);
 	f->family = xstrdup(fs->r->family);
 	f->kernel = xstrdup(fs->kernel != NULL ? fs->kernel : "");
-	f->cache = xstrdup(fs->r->cache);
-	f->mode = xstrdup(fs->r->mode);
+	f->cache = xstrdup(cache_name(fs->r->pos.cache));
+	f->mode = xstrdup(mode_name(fs->r->pos.mode));
 	f->size = fs->size;
 	f->name = xstrdup(name);
 	f->path = xasprintf("%s/%s", o->dir, name);

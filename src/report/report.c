@@ -264,31 +264,34 @@ report_group_slice(const struct plot_opts *o, const struct rset *rs,
     size_t first, char *done, size_t *out)
 {
 	const struct rpoint *r = &rs->p[first];
-	size_t s0 = r->src_align, d0 = r->dst_align, dist = r->distance;
+	size_t s0 = r->pos.src_off, d0 = r->pos.dst_off, dist = r->pos.distance;
 	size_t j, n = 0;
 
 	for (j = first; j < rs->n; j++) {
 		const struct rpoint *q = &rs->p[j];
 
 		if (strcmp(q->family, r->family) != 0 ||
-		    strcmp(q->cache, r->cache) != 0 ||
-		    strcmp(q->mode, r->mode) != 0 || !plot_row_selected(o, q))
+		    q->pos.cache != r->pos.cache ||
+		    q->pos.mode != r->pos.mode ||
+		    !plot_row_selected(o, q))
 			continue;
-		if (q->src_align == 0 && q->dst_align == 0)
+		if (q->pos.src_off == 0 && q->pos.dst_off == 0)
 			s0 = d0 = 0;
-		if (q->distance == ARENA_APART)
+		if (q->pos.distance == ARENA_APART)
 			dist = ARENA_APART;
 	}
 	for (j = first; j < rs->n; j++) {
 		const struct rpoint *q = &rs->p[j];
 
 		if (done[j] || strcmp(q->family, r->family) != 0 ||
-		    strcmp(q->cache, r->cache) != 0 ||
-		    strcmp(q->mode, r->mode) != 0 || !plot_row_selected(o, q))
+		    q->pos.cache != r->pos.cache ||
+		    q->pos.mode != r->pos.mode ||
+		    !plot_row_selected(o, q))
 			continue;
 		done[j] = 1;
-		if (q->src_align == s0 && q->dst_align == d0 &&
-		    q->distance == dist && q->size > 0 && q->st.median > 0 &&
+		if (q->pos.src_off == s0 && q->pos.dst_off == d0 &&
+		    q->pos.distance == dist && q->pos.size > 0 &&
+		    q->st.median > 0 &&
 		    rset_shape(q)[0] == '\0')
 			out[n++] = j;
 	}
@@ -324,7 +327,7 @@ report_best_at(const struct rset *rs, const size_t *sl, size_t n, double size,
 	for (k = 0; k < n; k++) {
 		const struct rpoint *q = &rs->p[sl[k]];
 
-		if (q->size != size)
+		if (q->pos.size != size)
 			continue;
 		if (*best == NULL || q->st.median < (*best)->st.median) {
 			*second = *best;
@@ -393,12 +396,12 @@ report_best_add(struct report_best *b, const struct rpoint *best,
 	if (b->w == NULL) {
 		b->w = best;
 		b->ru = second;
-		b->lo = b->hi = best->size;
+		b->lo = b->hi = best->pos.size;
 		b->tlo = b->thi = NAN;
 		b->llo = b->lhi = lead;
 		b->nsz = b->ties = b->nfloor = 0;
 	}
-	b->hi = best->size;
+	b->hi = best->pos.size;
 	if (!isfinite(t))
 		b->nfloor++;	/* floor-limited: no throughput to range */
 	else if (!isfinite(b->tlo))
@@ -423,18 +426,19 @@ report_fastest_group(FILE *fp, const struct rset *rs, const size_t *sl,
 	struct report_best b = { 0 };
 	size_t j, ns;
 
-	fprintf(fp, "### %s, %s cache%s%s", r->family, r->cache,
-	    strcmp(r->mode, "throughput") ? ", " : "",
-	    strcmp(r->mode, "throughput") ? r->mode : "");
-	if (r->src_align != 0 || r->dst_align != 0)
-		fprintf(fp, ", offsets %zu/%zu", r->src_align, r->dst_align);
-	if (r->distance != ARENA_APART)
-		fprintf(fp, ", distance %zu", r->distance);
+	fprintf(fp, "### %s, %s cache%s%s", r->family, cache_name(r->pos.cache),
+	    r->pos.mode != MODE_THROUGHPUT ? ", " : "",
+	    r->pos.mode != MODE_THROUGHPUT ? mode_name(r->pos.mode) : "");
+	if (r->pos.src_off != 0 || r->pos.dst_off != 0)
+		fprintf(fp, ", offsets %zu/%zu", r->pos.src_off,
+		    r->pos.dst_off);
+	if (r->pos.distance != ARENA_APART)
+		fprintf(fp, ", distance %zu", r->pos.distance);
 	fprintf(fp, "\n\n| sizes | fastest | %s | runner-up | lead | "
 	    "within noise |\n|---|---|---|---|---|---|\n",
 	    hz ? "GB/s" : "bytes per unit");
 	for (j = 0; j < n; j++)
-		sizes[j] = rs->p[sl[j]].size;
+		sizes[j] = rs->p[sl[j]].pos.size;
 	qsort(sizes, n, sizeof(double), report_cmp_double);
 	for (j = 0, ns = 0; j < n; j++)
 		if (j == 0 || sizes[j] != sizes[j - 1])
@@ -516,7 +520,8 @@ report_shapes(FILE *fp, const struct plot_opts *o, const struct rset *rs)
 		fprintf(fp, "| %s | %s | ", p->family, p->kernel);
 		report_md_cell(fp, rset_shape(p));
 		fprintf(fp, " | %.2f | %s | %s | %.2f | %.2f | %s | %.2f |\n",
-		    rset_bytes(p), p->cache, p->mode, p->st.median,
+		    rset_bytes(p), cache_name(p->pos.cache),
+		    mode_name(p->pos.mode), p->st.median,
 		    p->overhead, p->unit, rset_bytes_per_unit(p));
 	}
 	if (n > 0)

@@ -111,11 +111,10 @@ sum_same(const struct verdict *a, const struct verdict *b)
 static void
 sum_series(FILE *fp, const struct rpoint *p)
 {
-	fprintf(fp, "  %s, %s, offsets %zu/%zu", p->cache, p->mode,
-	    p->src_align, p->dst_align);
-	if (p->distance != RSET_NO_DISTANCE)
-		fprintf(fp, ", distance %zu", p->distance);
-	fputs(":\n", fp);
+	char pos[256];
+
+	fprintf(fp, "  %s:\n", pos_label(&p->pos, POS_LABEL_SUMMARY, pos,
+	    sizeof(pos)));
 }
 
 /* The names behind the bits of run's kernels. */
@@ -244,8 +243,8 @@ sum_texts(const struct verdict *v, size_t n, char *sizes, size_t slen,
 {
 	char s0[32], s1[32], c0[32], c1[32];
 
-	summary_size(v[0].best->size, s0, sizeof(s0));
-	summary_size(v[n - 1].best->size, s1, sizeof(s1));
+	summary_size(v[0].best->pos.size, s0, sizeof(s0));
+	summary_size(v[n - 1].best->pos.size, s1, sizeof(s1));
 	snprintf(sizes, slen, n > 1 ? "%s - %s" : "%s", s0, s1);
 	sum_cost(v[0].best->st.median, c0, sizeof(c0));
 	sum_cost(v[n - 1].best->st.median, c1, sizeof(c1));
@@ -455,7 +454,7 @@ sum_peaks(FILE *fp, const struct rset *rs, const struct verdict *v,
 		for (j = i; j < npos && v[j].fam == v[i].fam; j++) {
 			p = v[j].best;
 			pct = ceilings_pct(&c, p->family, rset_bytes(p),
-			    cache_parse(p->cache), p->unit, p->hz,
+			    p->pos.cache, p->unit, p->hz,
 			    rset_bytes_per_unit(p));
 			if (isfinite(pct) && pct > top) {
 				top = pct;
@@ -465,11 +464,12 @@ sum_peaks(FILE *fp, const struct rset *rs, const struct verdict *v,
 		if (best == NULL)
 			continue;
 		fprintf(fp, "%-10s %s, %s%s%s: %.0f%% of the %s %s ceiling\n",
-		    best->family, best->kernel, summary_size(best->size, sz,
-		    sizeof(sz)), strcmp(best->cache, "hot") != 0 ? " " : "",
-		    strcmp(best->cache, "hot") != 0 ? best->cache : "",
+		    best->family, best->kernel, summary_size(best->pos.size, sz,
+		    sizeof(sz)), best->pos.cache != CACHE_HOT ? " " : "",
+		    best->pos.cache != CACHE_HOT ? cache_name(best->pos.cache) :
+		    "",
 		    top, ceilings_level_label(ceilings_level_of(best->family,
-		    rset_bytes(best), cache_parse(best->cache), c.l1d,
+		    rset_bytes(best), best->pos.cache, c.l1d,
 		    c.l2, c.l3)), ceilings_pattern_name(ceilings_pattern_of(
 		    best->family)));
 		lines++;
@@ -601,7 +601,7 @@ sum_grid_fits(const struct verdict *v, size_t npos, struct sum_grid *g)
 			if (sum_nseries(v, npos, i) > 1)
 				return 0;
 		}
-		if (sum_grid_add(g, v[i].best->size) != 0)
+		if (sum_grid_add(g, v[i].best->pos.size) != 0)
 			return 0;
 		g->fw = sum_imax(g->fw, (int)strlen(v[i].best->family));
 		g->cw = sum_imax(g->cw, (int)strlen(sum_short(v[i].best->kernel)));
@@ -667,7 +667,7 @@ sum_grid_family(FILE *fp, const struct sum_grid *g, const struct verdict *v,
 		fprintf(fp, "%-*s", g->fw, line == 0 ? v[0].best->family : "");
 		for (i = 0, j = 0; i < g->nsize; i++) {
 			buf[0] = '\0';
-			if (j < n && v[j].best->size == g->size[i]) {
+			if (j < n && v[j].best->pos.size == g->size[i]) {
 				if (line == 0)
 					snprintf(buf, sizeof(buf), "%s",
 					    sum_short(v[j].best->kernel));

@@ -26,22 +26,18 @@
 /* Derived figures. */
 
 /*
- * Google Benchmark's name of a point: kernel/size/src/dst/cache/mode, and
- * /distance:D when the placement is not the default one for its offsets
- * (arena_default_distance), so that every grid position has its own name
- * and the names of a default sweep stay what they were.
+ * Google Benchmark's name of a point: kernel/ and its position's name
+ * (pos.h: size/src/dst/cache/mode, /distance:D when the placement is not
+ * the default one for its offsets), so that every grid position has its
+ * own name and the names of a default sweep stay what they were.
  */
 static void
 get_name(const struct rpoint *p, const struct rctx *c, struct rval *v)
 {
-	char sz[80], dist[40] = "";
+	char pos[512];
 
-	if (p->distance != RSET_NO_DISTANCE &&
-	    p->distance != arena_default_distance(p->dst_align))
-		snprintf(dist, sizeof(dist), "/distance:%zu", p->distance);
-	v->s = v->owned = xasprintf("%s/%s/%zu/%zu/%s/%s%s", p->kernel,
-	    rset_size_label(p, sz, sizeof(sz)), p->src_align, p->dst_align,
-	    p->cache, p->mode, dist);
+	pos_label(&p->pos, POS_LABEL_NAME, pos, sizeof(pos));
+	v->s = v->owned = xasprintf("%s/%s", p->kernel, pos);
 }
 
 static void
@@ -173,13 +169,11 @@ static void
 get_pct_peak(const struct rpoint *p, const struct rctx *c, struct rval *v)
 {
 	v->d = ceilings_pct(&c->ceil, p->family, rset_bytes(p),
-	    cache_parse(p->cache), p->unit, p->hz,
+	    p->pos.cache, p->unit, p->hz,
 	    rset_bytes_per_unit(p));
 }
 
 /* The values of the enumerated fields (run writes no others). */
-static const char *const caches[] = { "hot", "cold", "llc", NULL };
-static const char *const modes[] = { "throughput", "latency", NULL };
 static const char *const units[] = { "ticks", "cycles", "ns", NULL };
 
 #define AT(m)		.off = offsetof(struct rpoint, m)
@@ -209,21 +203,27 @@ const struct rfield rfields[] = {
 	    KEY(RK_KERNEL), AT(kernel) },
 	{ "isa", "isa", 150, RT_STR, 0, AT(isa), .absent = "" },
 	{ "size", "size", 160, RT_SIZE, RF_REQUIRED | RF_KEY, KEY(RK_SIZE),
-	    AT(size) },
-	{ "shape", "shape", 162, RT_STR, RF_KEY, KEY(RK_SHAPE), AT(shape),
+	    AT(pos.size) },
+	{ "shape", "shape", 162, RT_STR, RF_KEY, KEY(RK_SHAPE), AT(pos.shape),
 	    .absent = "" },
 	{ "mean_size", "mean_size", 164, RT_NUM, 0, AT(mean_size) },
 	{ "src_align", "src_align", 170, RT_SIZE, RF_REQUIRED | RF_KEY,
-	    KEY(RK_SRC), AT(src_align) },
+	    KEY(RK_SRC), AT(pos.src_off) },
 	{ "dst_align", "dst_align", 180, RT_SIZE, RF_REQUIRED | RF_KEY,
-	    KEY(RK_DST), AT(dst_align) },
+	    KEY(RK_DST), AT(pos.dst_off) },
 	{ "distance", "distance", 185, RT_SIZE, RF_KEY, KEY(RK_DIST),
-	    AT(distance) },
+	    AT(pos.distance) },
 	{ "rel_align", "rel_align", 190, RT_SIZE, 0, .get = get_rel_align },
-	{ "cache", "cache", 200, RT_STR, RF_REQUIRED | RF_KEY, KEY(RK_CACHE),
-	    AT(cache), .choices = caches },
-	{ "mode", "mode", 210, RT_STR, RF_KEY, KEY(RK_MODE), AT(mode),
-	    .absent = "throughput", .choices = modes },
+	{ "cache", "cache", 200, RT_STR, RF_REQUIRED | RF_KEY | RF_ENUM,
+	    KEY(RK_CACHE), AT(pos.cache), .choices = pos_cache_names },
+	{ "mode", "mode", 210, RT_STR, RF_KEY | RF_ENUM, KEY(RK_MODE),
+	    AT(pos.mode), .absent = "throughput", .choices = pos_mode_names },
+	/* Axes added since (pos.h), after the first seven. */
+#define POS_COLUMN(axis, member, name, jpos) \
+	{ name, name, jpos, RT_SIZE, RF_KEY, KEY(RK_POS0 + (axis)), \
+	    AT(pos.member) },
+	POS_EXTRA_COLUMNS(POS_COLUMN)
+#undef POS_COLUMN
 	{ "unit", "unit", 220, RT_STR, RF_REQUIRED, AT(unit),
 	    .choices = units },
 	{ "cost", "cost", 225, RT_STR, 0, AT(cost), .absent = "" },
@@ -379,6 +379,44 @@ rfield_check_num(const struct rfield *f, double x)
 }
 
 int
+rfield_owns_text(const struct rfield *f)
+{
+	return rfield_stored(f) && f->type == RT_STR && !(f->flags & RF_ENUM);
+}
+
+const char *
+rfield_set_str(const struct rfield *f, void *rec, const char *s)
+{
+	const char *t = s != NULL ? s : f->absent != NULL ? f->absent : "";
+	const char *why;
+	int i;
+
+	if (f->flags & RF_ENUM) {
+		/* An enumerated field is one of its choices, or refused. */
+		if ((why = rfield_check_str(f, t)) != NULL)
+			return why;
+		for (i = 0; f->choices[i] != NULL; i++)
+			if (strcmp(t, f->choices[i]) == 0)
+				*(int *)(void *)((char *)rec + f->off) = i;
+		return NULL;
+	}
+	*(char **)(void *)((char *)rec + f->off) = xstrdup(t);
+	if ((f->flags & RF_NONEMPTY) && *t == '\0')
+		return "empty";
+	return s != NULL ? rfield_check_str(f, s) : NULL;
+}
+
+const char *
+rfield_text(const struct rfield *f, const void *rec)
+{
+	const char *at = (const char *)rec + f->off;
+
+	if (f->flags & RF_ENUM)
+		return f->choices[*(const int *)(const void *)at];
+	return *(char *const *)(const void *)at;
+}
+
+int
 rfield_stored(const struct rfield *f)
 {
 	return f->get == NULL;
@@ -422,7 +460,7 @@ rfield_get(const struct rfield *f, const struct rpoint *p,
 	}
 	switch (f->type) {
 	case RT_STR:
-		v->s = *rfield_str(f, q);
+		v->s = rfield_text(f, q);
 		break;
 	case RT_SIZE:
 	case RT_COUNT:

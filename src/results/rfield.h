@@ -30,6 +30,8 @@
  *		floor-limited (a net cost that cannot be told from 0 is not a
  *		cost to print).
  *		RF_POSITIVE, RF_NONNEG: a number read must be > 0, >= 0.
+ *		RF_ENUM: text stored as an int, its index in choices (the
+ *		position's cache state and call mode, pos.h).
  *   choices	the values a text field may take (NULL-terminated), or NULL
  *		for any text.
  *
@@ -47,17 +49,26 @@
 #include <stddef.h>
 
 #include "ceilings.h"
+#include "pos.h"
 #include "rset.h"
 
 /*
- * The parts of the grid key (rkey.h), in the order compared: each is the
- * field of one row flagged RF_KEY, so they are named here, with the rows.
+ * The parts of the grid key (rkey.h), in the order compared: who (family,
+ * kernel: each the field of one row flagged RF_KEY), then where: the
+ * position's axes (pos.h), whose columns are rows flagged RF_KEY too.
  */
 enum rkey_part {
-	RK_FAMILY, RK_KERNEL, RK_CACHE, RK_MODE, RK_SRC, RK_DST, RK_DIST,
-	RK_SHAPE,
-	RK_SIZE, RK_NPARTS
+	RK_FAMILY, RK_KERNEL,
+	RK_POS0		/* then the position's axes, in order (pos.h) */
 };
+#define RK_CACHE	(RK_POS0 + POS_CACHE)
+#define RK_MODE		(RK_POS0 + POS_MODE)
+#define RK_SRC		(RK_POS0 + POS_SRC)
+#define RK_DST		(RK_POS0 + POS_DST)
+#define RK_DIST		(RK_POS0 + POS_DIST)
+#define RK_SHAPE	(RK_POS0 + POS_SHAPE)
+#define RK_SIZE		(RK_POS0 + POS_SIZE)
+#define RK_NPARTS	(RK_POS0 + POS_NAXES)
 
 enum rtype { RT_STR, RT_SIZE, RT_COUNT, RT_NUM, RT_SAMPLES };
 
@@ -70,6 +81,7 @@ enum {
 	RF_NET = 1 << 5,
 	RF_POSITIVE = 1 << 6,
 	RF_NONNEG = 1 << 7,
+	RF_ENUM = 1 << 8,
 };
 
 /* A value as written: the member its type names. */
@@ -146,6 +158,15 @@ double	**rfield_samples(const struct rfield *f, struct rpoint *p);	/* n of them 
  */
 const char *rfield_check_str(const struct rfield *f, const char *s);
 const char *rfield_check_num(const struct rfield *f, double x);
+/* Is f stored text its record owns (a char *, freed and copied)? */
+int	rfield_owns_text(const struct rfield *f);
+/*
+ * Store text s (NULL: absent) read for stored RT_STR field f into rec;
+ * what is wrong with it, or NULL.
+ */
+const char *rfield_set_str(const struct rfield *f, void *rec, const char *s);
+/* The text of stored RT_STR field f of rec. */
+const char *rfield_text(const struct rfield *f, const void *rec);
 /* Is f read back (stored, and named in the format: csv or json)? */
 int	rfield_stored(const struct rfield *f);
 /* The row of grid-key part `part`. */

@@ -28,23 +28,20 @@ rkey_cmp(const struct rpoint *a, const struct rpoint *b, unsigned mask)
 {
 	int part, c;
 
-	for (part = 0; part < RK_NPARTS; part++) {
+	/* Who: the text of its rows. */
+	for (part = 0; part < RK_POS0; part++) {
 		const struct rfield *f;
 
 		if (!(mask & RK(part)))
 			continue;
 		f = rfield_key(part);
-		if (f->type == RT_STR)
-			c = strcmp(str_or_empty(*rfield_str(f,
-			    (struct rpoint *)a)), str_or_empty(*rfield_str(f,
-			    (struct rpoint *)b)));
-		else
-			c = cmp_size(*rfield_size(f, (struct rpoint *)a),
-			    *rfield_size(f, (struct rpoint *)b));
+		c = strcmp(str_or_empty(rfield_text(f, a)),
+		    str_or_empty(rfield_text(f, b)));
 		if (c != 0)
 			return c;
 	}
-	return 0;
+	/* Where: the position's axes, in their order (pos.h). */
+	return pos_cmp(&a->pos, &b->pos, mask >> RK_POS0);
 }
 
 static void

@@ -53,7 +53,7 @@ rset_add(struct rset *rs)
 	memset(p, 0, sizeof(*p));
 	stats_compute(NULL, 0, &p->st);		/* every statistic NaN */
 	stats_compute(NULL, 0, &p->net);
-	p->distance = RSET_NO_DISTANCE;
+	p->pos.distance = RSET_NO_DISTANCE;
 	p->hz = p->cycle = p->overhead = p->floor = NAN;
 	p->mean_size = p->code_offset = NAN;
 	return p;
@@ -82,7 +82,7 @@ rset_meta(const struct rset *rs, const char *key)
 size_t
 rset_rel_align(const struct rpoint *p)
 {
-	return (p->src_align - p->dst_align) & 7;
+	return (p->pos.src_off - p->pos.dst_off) & 7;
 }
 
 int
@@ -98,22 +98,22 @@ rset_floor_limited(const struct rpoint *p)
 double
 rset_bytes(const struct rpoint *p)
 {
-	return isfinite(p->mean_size) ? p->mean_size : (double)p->size;
+	return isfinite(p->mean_size) ? p->mean_size : (double)p->pos.size;
 }
 
 const char *
 rset_shape(const struct rpoint *p)
 {
-	return p->shape != NULL ? p->shape : "";
+	return p->pos.shape != NULL ? p->pos.shape : "";
 }
 
 const char *
 rset_size_label(const struct rpoint *p, char *buf, size_t len)
 {
 	if (rset_shape(p)[0] != '\0')
-		return p->shape;	/* any length: a file's path */
+		return p->pos.shape;	/* any length: a file's path */
 	else
-		snprintf(buf, len, "%zu", p->size);
+		snprintf(buf, len, "%zu", p->pos.size);
 	return buf;
 }
 

@@ -22,22 +22,22 @@
 
 #include <stddef.h>
 
+#include "pos.h"
 #include "provenance.h"
 #include "stats.h"
 
 /* One grid point of one kernel. */
 struct rpoint {
 	char	*family, *kernel, *isa;
-	size_t	 size, src_align, dst_align;
-	size_t	 distance;	/* dst - src base mod the page (placement) */
 	/*
-	 * What the size is: "" one fixed size; a distribution's name (imix,
-	 * @FILE, pcap:FILE: size is its mean, rounded); "F/T" a csum_diff
-	 * call from F bytes to T bytes (size is T).
+	 * Where (pos.h): size, shape (a distribution's name: imix, @FILE,
+	 * pcap:FILE, size its mean, rounded; "F/T" a csum_diff call from F
+	 * bytes to T bytes, size T; "" one fixed size; owned), offsets,
+	 * placement, cache state and call mode.
 	 */
-	char	*shape;
+	struct pos pos;
 	double	 mean_size;	/* bytes per call on average; NaN: size */
-	char	*cache, *mode, *unit;
+	char	*unit;
 	char	*cost;		/* what st and samples hold: "whole" or "net" */
 	double	 hz;		/* timer units per second; NaN if unknown */
 	double	 cycle;		/* timer units per core cycle (estimated); NaN */
@@ -79,7 +79,7 @@ struct rpoint {
 };
 
 /* A distance not recorded (files older than the placement axis). */
-#define RSET_NO_DISTANCE	((size_t)-1)
+#define RSET_NO_DISTANCE	POS_NO_DISTANCE
 
 struct rset {
 	char		*path;		/* the file, or "this run" */

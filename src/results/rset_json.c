@@ -167,11 +167,7 @@ read_member(const struct rfield *f, const struct json *o, struct rpoint *p)
 			return "missing";
 		if (v != NULL && v->type != JSON_STRING)
 			return "not a string";
-		*rfield_str(f, p) = xstrdup(v != NULL ? v->str :
-		    f->absent != NULL ? f->absent : "");
-		if ((f->flags & RF_NONEMPTY) && **rfield_str(f, p) == '\0')
-			return "empty";
-		return v != NULL ? rfield_check_str(f, v->str) : NULL;
+		return rfield_set_str(f, p, v != NULL ? v->str : NULL);
 	case RT_SIZE:
 		if (v == NULL && !(f->flags & RF_REQUIRED))
 			return NULL;

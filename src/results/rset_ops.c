@@ -24,7 +24,7 @@ rpoint_free(struct rpoint *p)
 	size_t i;
 
 	for (i = 0; i < nrfields; i++)
-		if (rfield_stored(&rfields[i]) && rfields[i].type == RT_STR)
+		if (rfield_owns_text(&rfields[i]))
 			free(*rfield_str(&rfields[i], p));
 	free(p->samples);
 	free(p->floors);
@@ -52,7 +52,7 @@ rpoint_copy(struct rpoint *dst, const struct rpoint *src)
 
 	*dst = *src;
 	for (i = 0; i < nrfields; i++)
-		if (rfield_stored(&rfields[i]) && rfields[i].type == RT_STR) {
+		if (rfield_owns_text(&rfields[i])) {
 			char **s = rfield_str(&rfields[i], dst);
 
 			if (*s != NULL)
@@ -184,8 +184,9 @@ rset_finish(struct rset *rs)
 			stats_compute_series(net, p->n, &p->net);
 			free(net);
 		}
-		if (p->distance == RSET_NO_DISTANCE)
-			p->distance = arena_default_distance(p->dst_align);
+		if (p->pos.distance == RSET_NO_DISTANCE)
+			p->pos.distance
+			    = arena_default_distance(p->pos.dst_off);
 		if (p->object == NULL)
 			p->object = xstrdup("");
 		if (p->copy == 0)

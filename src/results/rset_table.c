@@ -92,10 +92,10 @@ rset_table_write(FILE *fp, const struct rset *rs, const size_t *idx,
 	for (i = 0; i < n; i++) {
 		const struct rpoint *p = &rs->p[idx != NULL ? idx[i] : i];
 
-		if (strcmp(p->cache, "hot") != 0 ||
-		    strcmp(p->mode, "throughput") != 0)
+		if (p->pos.cache != CACHE_HOT || p->pos.mode != MODE_THROUGHPUT)
 			states = 1;
-		if (p->distance != rs->p[idx != NULL ? idx[0] : 0].distance)
+		if (p->pos.distance != rs->p[idx != NULL ? idx[0] :
+		    0].pos.distance)
 			dists = 1;
 	}
 	for (i = 0; i < n; i++) {
@@ -113,12 +113,13 @@ rset_table_write(FILE *fp, const struct rset *rs, const size_t *idx,
 			    peak ? "   %peak" : "", states ? "  cache mode" : "");
 			last_family = p->family;
 		}
-		snprintf(al, sizeof(al), "%zu/%zu", p->src_align, p->dst_align);
+		snprintf(al, sizeof(al), "%zu/%zu", p->pos.src_off,
+		    p->pos.dst_off);
 		fprintf(fp, "%-10s %-22s %8s %9s", "", p->kernel,
 		    rset_shape(p)[0] != '\0' ? rset_shape(p) :
-		    fmt_size(p->size, sz, sizeof(sz)), al);
+		    fmt_size(p->pos.size, sz, sizeof(sz)), al);
 		if (dists)
-			fprintf(fp, " %9zu", p->distance);
+			fprintf(fp, " %9zu", p->pos.distance);
 		put_cost(fp, p, &m);
 		if (isfinite(ci))
 			fprintf(fp, " %7.1f%%", ci);
@@ -128,10 +129,11 @@ rset_table_write(FILE *fp, const struct rset *rs, const size_t *idx,
 		put_rate(fp, rset_gbps(p), 9, above, p, &m);
 		if (peak)
 			put_rate(fp, ceilings_pct(&ceil, p->family,
-			    rset_bytes(p), cache_parse(p->cache),
+			    rset_bytes(p), p->pos.cache,
 			    p->unit, p->hz, bpu), 7, 0, p, &m);
 		if (states)
-			fprintf(fp, "  %-5s %s", p->cache, p->mode);
+			fprintf(fp, "  %-5s %s", cache_name(p->pos.cache),
+			    mode_name(p->pos.mode));
 		fputc('\n', fp);
 		m.net |= strcmp(p->cost, "net") == 0;
 		if (above) {

@@ -60,7 +60,7 @@ rtable_csv_row(struct csv_writer *w, const struct rfield *t, size_t n,
 			continue;
 		memset(&v, 0, sizeof(v));
 		if (f->type == RT_STR)
-			v.s = *(char **)rtable_at(f, rec);
+			v.s = rfield_text(f, rec);
 		else if (f->type == RT_NUM)
 			v.d = *(double *)rtable_at(f, rec);
 		else
@@ -165,19 +165,13 @@ static int
 rtable_cell(const struct rfield *f, const char *s, void *rec,
     const struct csv_reader *r, const char *path, char *err, size_t errlen)
 {
-	char **str = rtable_at(f, rec);
 	const char *why = NULL;
 	size_t u;
 	double x;
 
 	switch (f->type) {
 	case RT_STR:
-		*str = xstrdup(s != NULL ? s : f->absent != NULL ? f->absent :
-		    "");
-		if ((f->flags & RF_NONEMPTY) && **str == '\0')
-			why = "empty";
-		else if (s != NULL)
-			why = rfield_check_str(f, s);
+		why = rfield_set_str(f, rec, s);
 		break;
 	case RT_SIZE:
 	case RT_COUNT:
@@ -238,7 +232,7 @@ rtable_free(const struct rfield *t, size_t n, void *rec)
 	size_t f;
 
 	for (f = 0; f < n; f++)
-		if (t[f].type == RT_STR && rfield_stored(&t[f])) {
+		if (rfield_owns_text(&t[f])) {
 			free(*(char **)rtable_at(&t[f], rec));
 			*(char **)rtable_at(&t[f], rec) = NULL;
 		}

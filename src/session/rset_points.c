@@ -16,79 +16,24 @@
 #include "rset_points.h"
 #include "util.h"
 
-/*
- * The shape of an engine point ("" for a fixed size): a distribution's
- * name, or a csum_diff F/T pair written into buf.
- */
-static const char *
-point_shape(const struct point *q, char *buf, size_t len)
-{
-	if (q->dist != NULL)
-		return q->dist->name;	/* any length: a file's path */
-	if (q->has_from && q->from_size != q->size)
-		snprintf(buf, len, "%zu/%zu", q->from_size, q->size);
-	else if (len > 0)
-		buf[0] = '\0';
-	return buf;
-}
-
-static int
-cmp_size(size_t x, size_t y)
-{
-	return x < y ? -1 : x > y;
-}
-
 int
 rset_points_cmp(const struct point *a, const struct point *b, unsigned mask)
 {
-	int part, c = 0;
+	int c = 0;
 
-	for (part = 0; part < RK_NPARTS && c == 0; part++) {
-		if (!(mask & RK(part)))
-			continue;
-		switch (part) {
-		case RK_FAMILY:
-			c = strcmp(family_name(a->k->family),
-			    family_name(b->k->family));
-			break;
-		case RK_KERNEL:
-			c = strcmp(a->k->name, b->k->name);
-			break;
-		case RK_CACHE:
-			c = strcmp(cache_name(a->cache), cache_name(b->cache));
-			break;
-		case RK_MODE:
-			c = strcmp(mode_name(a->mode), mode_name(b->mode));
-			break;
-		case RK_SRC:
-			c = cmp_size(a->src_off, b->src_off);
-			break;
-		case RK_DST:
-			c = cmp_size(a->dst_off, b->dst_off);
-			break;
-		case RK_DIST:
-			c = cmp_size(a->distance, b->distance);
-			break;
-		case RK_SHAPE: {
-			char x[64], y[64];
-
-			c = strcmp(point_shape(a, x, sizeof(x)),
-			    point_shape(b, y, sizeof(y)));
-			break;
-		}
-		case RK_SIZE:
-			c = cmp_size(a->size, b->size);
-			break;
-		}
-	}
-	return c;
+	if (mask & RK(RK_FAMILY))
+		c = strcmp(family_name(a->k->family),
+		    family_name(b->k->family));
+	if (c == 0 && (mask & RK(RK_KERNEL)))
+		c = strcmp(a->k->name, b->k->name);
+	/* Where: the position's axes, as rkey_cmp compares them. */
+	return c != 0 ? c : pos_cmp(&a->pos, &b->pos, mask >> RK_POS0);
 }
 
 void
 rset_from_points(struct rset *rs, const struct point *pts, size_t n,
     const struct timer_info *ti, const struct rset_origin *origin)
 {
-	char shape[64];
 	size_t i;
 
 	rset_init(rs, "this run");
@@ -100,15 +45,11 @@ rset_from_points(struct rset *rs, const struct point *pts, size_t n,
 		p->family = xstrdup(family_name(q->k->family));
 		p->kernel = xstrdup(q->k->name);
 		p->isa = xstrdup(q->k->isa);
-		p->size = q->size;
-		p->shape = xstrdup(point_shape(q, shape, sizeof(shape)));
+		/* The position whole: every axis, its shape now owned. */
+		p->pos = q->pos;
+		p->pos.shape = xstrdup(pos_shape(&q->pos));
 		p->mean_size = q->dist != NULL ? q->dist->seq_mean :
-		    (double)q->size;
-		p->src_align = q->src_off;
-		p->dst_align = q->dst_off;
-		p->distance = q->distance;
-		p->cache = xstrdup(cache_name(q->cache));
-		p->mode = xstrdup(mode_name(q->mode));
+		    (double)q->pos.size;
 		p->unit = xstrdup(ti->unit);
 		p->cost = xstrdup("whole");
 		p->hz = ti->hz > 0 ? ti->hz : NAN;

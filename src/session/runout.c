@@ -154,6 +154,7 @@ runout_checks(const struct rset *rs, int summary)
 		warn_once(WARN_BOUND, "%zu point%s above the physical bound of "
 		    "bytes per %s (above_bound=1; %s at %zu bytes: %.1f, bound %.1f): a "
 		    "measurement error, not a result", nbound, nbound == 1 ?
-		    " is" : "s are", worst->unit, worst->kernel, worst->size,
+		    " is" : "s are", worst->unit, worst->kernel,
+		    worst->pos.size,
 		    rset_bytes_per_unit(worst), rset_bound_bytes_per_unit(worst, rs));
 }

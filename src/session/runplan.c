@@ -244,6 +244,8 @@ struct size_item {
 	size_t		 size, from;
 	int		 has_from;
 	const struct dist *dist;
+	/* A csum_diff F/T as its points' shape borrows it (pos.h). */
+	char		 shape[48];
 };
 
 /* Every size of the grid: fixed sizes, then shapes, then distributions. */
@@ -261,6 +263,9 @@ runplan_items(const struct run_plan *p, struct size_item **out)
 		it[n].size = g->pair[i].to;
 		it[n].from = g->pair[i].from;
 		it[n].has_from = 1;
+		if (it[n].from != it[n].size)
+			snprintf(it[n].shape, sizeof(it[n].shape), "%zu/%zu",
+			    it[n].from, it[n].size);
 	}
 	for (i = 0; i < g->ndist; i++, n++) {
 		it[n].dist = &g->dist[i];
@@ -306,27 +311,31 @@ runplan_point(struct run_plan *p, int cache, int mode,
 	if ((why = runplan_skip(p->ks[j], it)) != 0)
 		return why;
 	pt->k = p->ks[j];
-	pt->size = it->size;
+	pt->pos.size = it->size;
 	pt->from_size = it->from;
 	pt->has_from = it->has_from;
 	pt->dist = it->dist;
-	pt->src_off = p->ag.v[a].src;
-	pt->dst_off = p->ag.v[a].dst;
-	pt->distance = p->dg.n > 0 ? p->dg.v[d] :
-	    arena_default_distance(pt->dst_off);
-	pt->cache = cache;
-	pt->mode = mode;
+	/* A distribution's name is any length (a file's path). */
+	pt->pos.shape = it->dist != NULL ? it->dist->name :
+	    (char *)it->shape;
+	pt->pos.src_off = p->ag.v[a].src;
+	pt->pos.dst_off = p->ag.v[a].dst;
+	pt->pos.distance = p->dg.n > 0 ? p->dg.v[d] :
+	    arena_default_distance(pt->pos.dst_off);
+	pt->pos.cache = cache;
+	pt->pos.mode = mode;
 	p->npts++;
 	return 0;
 }
 
-/* Do a and b stand at one grid position? */
+/*
+ * Do a and b stand at one grid position, realised alike (the same
+ * distribution, the same csum_diff from)?
+ */
 static int
 runplan_same_position(const struct point *a, const struct point *b)
 {
-	return a->size == b->size && a->src_off == b->src_off &&
-	    a->dst_off == b->dst_off && a->cache == b->cache &&
-	    a->mode == b->mode && a->distance == b->distance &&
+	return pos_cmp(&a->pos, &b->pos, POS_ALL) == 0 &&
 	    a->dist == b->dist && a->has_from == b->has_from &&
 	    a->from_size == b->from_size;
 }
@@ -385,7 +394,7 @@ runplan_points(struct run_plan *p, char *err, size_t errlen)
 					p->skipped[runplan_point(p, cache,
 					    mode, &it[i], a / nd, a % nd, j)]++;
 	}
-	free(it);
+	p->items = it;	/* the points' shapes */
 	if (p->npts == 0)
 		return err_line(err, errlen, "nothing to measure: %s",
 		    p->skipped[1] > 0 && p->skipped[2] == 0 ? "F/T sizes are "
@@ -457,16 +466,16 @@ runplan_order(const void *a, const void *b)
 #define CMP(x, y) do { if ((x) != (y)) return (x) < (y) ? -1 : 1; } while (0)
 	CMP(p->k->family, q->k->family);
 	CMP(p->k, q->k);
-	CMP(p->cache, q->cache);
-	CMP(p->mode, q->mode);
+	CMP(p->pos.cache, q->pos.cache);
+	CMP(p->pos.mode, q->pos.mode);
 	/* Fixed sizes, then csum_diff shapes, then distributions. */
 	CMP(p->dist != NULL, q->dist != NULL);
 	CMP(p->has_from, q->has_from);
-	CMP(p->size, q->size);
+	CMP(p->pos.size, q->pos.size);
 	CMP(p->from_size, q->from_size);
-	CMP(p->src_off, q->src_off);
-	CMP(p->dst_off, q->dst_off);
-	CMP(p->distance, q->distance);
+	CMP(p->pos.src_off, q->pos.src_off);
+	CMP(p->pos.dst_off, q->pos.dst_off);
+	CMP(p->pos.distance, q->pos.distance);
 #undef CMP
 	if (p->dist != NULL && q->dist != NULL)
 		return strcmp(p->dist->name, q->dist->name);
@@ -484,6 +493,7 @@ runplan_free(struct run_plan *p)
 {
 	engine_free(p->pts, p->npts);
 	free(p->pts);
+	free(p->items);
 	select_free(&p->sel);
 	free(p->ab[0]);
 	free(p->ab[1]);

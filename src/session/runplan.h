@@ -13,6 +13,8 @@
 #include "grid.h"
 #include "select.h"
 
+struct size_item;
+
 struct run_plan {
 	/* What to measure (the caller's). */
 	const char	*families, *patterns;	/* -f, -k */
@@ -39,6 +41,7 @@ struct run_plan {
 	/* Points left out: [1] shapes of csum_diff only, [2] sizes
 	 * csum_diff cannot take. */
 	size_t		 skipped[3];
+	struct size_item *items;	/* the sizes the points stand at */
 	int		 placed;	/* --ab: both objects' code moved */
 	char		*copy_patterns;	/* -k with the copies' names */
 };

@@ -69,13 +69,13 @@ rxrun_add(struct rxrun *x, const struct kernel *k, size_t size,
 	struct point *p = &x->pts[x->npts];
 
 	p->k = k;
-	p->size = size;
+	p->pos.size = size;
 	p->dist = d;
-	p->src_off = so;
-	p->dst_off = dof;
-	p->distance = arena_default_distance(dof);
-	p->cache = x->cache;
-	p->mode = MODE_THROUGHPUT;
+	p->pos.src_off = so;
+	p->pos.dst_off = dof;
+	p->pos.distance = arena_default_distance(dof);
+	p->pos.cache = x->cache;
+	p->pos.mode = MODE_THROUGHPUT;
 	return x->npts++;
 }
 
@@ -119,7 +119,7 @@ rxrun_points(struct rxrun *x, uint64_t seed, char *err, size_t errlen)
 			if (x->cache != CACHE_HOT &&
 			    x->ks[k]->family == K_CSUM) {
 				x->warm[i * x->nk + k] = rxrun_seg(x, i, k);
-				x->pts[x->warm[i * x->nk + k]].cache =
+				x->pts[x->warm[i * x->nk + k]].pos.cache =
 				    CACHE_HOT;
 			}
 		}
@@ -132,7 +132,7 @@ rxrun_points(struct rxrun *x, uint64_t seed, char *err, size_t errlen)
 		if ((x->hdr[k] = x->ks[k]->family == K_CSUM ? rxrun_add(x,
 		    x->ks[k], RX_ETH_HDR, NULL, 0, 0) : (size_t)-1) !=
 		    (size_t)-1)
-			x->pts[x->hdr[k]].cache = CACHE_HOT;
+			x->pts[x->hdr[k]].pos.cache = CACHE_HOT;
 	return 0;
 }
 

@@ -222,10 +222,10 @@ tuner_measure(struct tuner_run *tr, struct engine_opts *eo, double *seconds, cha
 			struct point *p = &pts[i * tr->nk + j];
 
 			p->k = tr->k[j];
-			p->size = tr->sizes[i];
-			p->distance = arena_default_distance(0);
-			p->cache = CACHE_HOT;
-			p->mode = MODE_THROUGHPUT;
+			p->pos.size = tr->sizes[i];
+			p->pos.distance = arena_default_distance(0);
+			p->pos.cache = CACHE_HOT;
+			p->pos.mode = MODE_THROUGHPUT;
 		}
 	eo->reps = eo->max_samples = tr->reps;
 	rc = engine_run(pts, tr->nsizes * tr->nk, eo, &er, err, errlen);

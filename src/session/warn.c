@@ -251,7 +251,7 @@ warn_unconverged(const struct point *pts, size_t n, double target,
 			    "--target-ci %g%% overlap another kernel: CI %s, "
 			    "widest %s (%s, %s); set --max-time %s",
 			    open, n, target * 100, med, wide, worst->k->name,
-			    summary_size(worst->size, sz, sizeof(sz)), set);
+			    summary_size(worst->pos.size, sz, sizeof(sz)), set);
 	}
 	free(hw);
 }
