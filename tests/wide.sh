@@ -37,4 +37,39 @@ grep -Eq '^src/dst +bytes +libc +fastest$' "$TMPD/run" && [ "$(grep -Ec '^[0-2]/
 ok $? "run --format wide on a pipe: the wide view"
 expect_exit 2 "run --format wide -o FILE" -- "$CSUMBENCH" run -k memcpy.libc -s 64 --format wide -o "$TMPD/x.csv"
 stderr_one_line 'writes to standard output only' "... one line"
+# --baseline against several kernels: --style wide, a row per size and a
+# column per kernel, each cell the change of its median over the
+# baseline's, as the results file records the medians.
+K=memcpy.libc,memcpy.bytes,memcpy.words,memcpy.auto
+expect_exit 0 "run --baseline --style wide" -- "$CSUMBENCH" run -k $K -s 16,1024 -r 64 --max-time 2ms -q -o "$TMPD/b.csv" --baseline memcpy.libc --style wide
+grep -Eq '^size +auto +bytes +words$' "$TMPD/out" && [ "$(grep -Ec '^(16|1024) ' "$TMPD/out")" = 2 ]
+ok $? "wide baseline: the kernels compared are the columns, a row per size"
+grep -q '^### Over memcpy.libc: offsets 0/0, distance 2048, hot cache, throughput$' "$TMPD/out"
+ok $? "wide baseline: the baseline and what does not vary are named over the table"
+med() {
+	awk -F, -v k="$1" -v s="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	    $c["kernel"] == k && $c["size"] == s { print $c["median"] }' "$TMPD/b.csv"
+}
+a=$(med memcpy.libc 1024)
+b=$(med memcpy.bytes 1024)
+want=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%+.0f%%", (b / a - 1) * 100 }')
+got=$(awk '$1 == 1024 { print $3 }' "$TMPD/out")
+[ "$got" = "$want" ]; ok $? "wide baseline: the byte loop at 1 KiB is its median over libc's, less one ($got, from the file: $want)"
+awk '/^$/ { next } /^(Environment|n = )/ { next } length($0) > 79 { b = 1 } END { exit b }' "$TMPD/out"; ok $? "wide baseline: fits 80 columns"
+if script -qec true /dev/null >/dev/null 2>&1; then
+	script -qec "$CSUMBENCH run -k $K -s 1024 -r 64 --max-time 2ms --baseline memcpy.libc -W no-all" /dev/null >"$TMPD/tty" 2>&1
+	grep -q '^### Over memcpy.libc:' "$TMPD/tty" && ! grep -q '^| Size' "$TMPD/tty"
+	ok $? "on a terminal, a baseline against three kernels: the wide view by default"
+	script -qec "$CSUMBENCH run -k memcpy.libc,memcpy.bytes -s 1024 -r 64 --max-time 2ms --baseline memcpy.libc -W no-all" /dev/null >"$TMPD/tty" 2>&1
+	grep -q '^| Size' "$TMPD/tty" && ! grep -q '^### Over ' "$TMPD/tty"
+	ok $? "... against one: the markdown table"
+	script -qec "$CSUMBENCH run -k $K -s 1024 -r 64 --max-time 2ms --baseline memcpy.libc --style markdown -W no-all" /dev/null >"$TMPD/tty" 2>&1
+	[ "$(grep -c '^| Size' "$TMPD/tty")" = 3 ]
+	ok $? "... with --style markdown: a table per kernel"
+else
+	skip "script(1) cannot give a terminal here"
+	skip "script(1) cannot give a terminal here"
+	skip "script(1) cannot give a terminal here"
+fi
+
 done_testing

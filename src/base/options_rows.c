@@ -56,7 +56,7 @@ const struct opt_row opt_cpu = {
 
 const struct opt_row opt_style = {
 	.name = "style", .arg = "STYLE",
-	.help = "bpf, ticks, markdown or csv",
+	.help = "bpf, ticks, markdown, csv or wide",
 	.def = "markdown",
 };
 

@@ -94,7 +94,9 @@ static const struct opt_row run_rows[] = {
 	    "point only when every copy is slower. Default: 4 with --ab and "
 	    "--fail-above, else 1" },
 	[R_STYLE] = { .like = &opt_style,
-	    .help = "of that table: bpf, ticks, markdown or csv" },
+	    .help = "of that table: bpf, ticks, markdown, csv or wide (default: "
+	    "wide for three or more kernels a family on a terminal, else "
+	    "markdown)" },
 	[R_FAIL_ABOVE] = { .like = &opt_fail_above,
 	    .help = "with --baseline or --ab: exit 1 if any kernel is "
 	    "significantly more than PCT% slower than K (than A:x)" },
@@ -242,6 +244,7 @@ run_parse(struct run *r, struct options *o)
 	r->co.quiet = verbose_level == 0;
 	r->verbose = options_given(o, R_VERBOSE);
 	r->reps_given = options_given(o, R_REPS);
+	r->style_given = options_given(o, R_STYLE);
 	for (i = 0; i < o->t->nrows; i++)
 		r->given |= (unsigned long long)(options_given(o, i) != 0) << i;
 }

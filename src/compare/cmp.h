@@ -11,7 +11,7 @@
 #include "rset.h"
 #include "signif.h"
 
-enum cmp_style { CMP_BPF, CMP_TICKS, CMP_MARKDOWN, CMP_CSV };
+enum cmp_style { CMP_BPF, CMP_TICKS, CMP_MARKDOWN, CMP_CSV, CMP_WIDE };
 /*
  * The cost compared: the whole call (what the timer saw per call, the
  * default) or net (the empty call's cost subtracted: what the kernel adds

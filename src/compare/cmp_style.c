@@ -618,6 +618,8 @@ static const struct cmp_style_row cmp_styles[] = {
 	{ CMP_TICKS, "ticks", NULL, NULL, cmp_style_ticks, 1 },
 	{ CMP_MARKDOWN, "markdown", "md", NULL, cmp_style_markdown, 1 },
 	{ CMP_CSV, "csv", NULL, cmp_style_csv_header, cmp_style_csv, 0 },
+	/* Every table at once: cmp_wide.c. */
+	{ CMP_WIDE, "wide", NULL, NULL, NULL, 0 },
 };
 #define CMP_NSTYLES	(sizeof(cmp_styles) / sizeof(cmp_styles[0]))
 
@@ -739,6 +741,10 @@ compare_print(FILE *out, const struct cmp_row *rows, size_t nrows,
 			s = &cmp_styles[i];
 	if (s == NULL)
 		return;
+	if (s->table == NULL) {
+		cmp_wide_print(out, rows, nrows, res, o);
+		return;
+	}
 	if (s->head != NULL)
 		s->head(out);
 	for (i = 0; i < nrows; i = g) {

@@ -19,6 +19,14 @@ void	compare_print(FILE *out, const struct cmp_row *rows, size_t n,
 	    const struct cmp_result *res, const struct cmp_opts *o);
 
 /*
+ * --style wide (cmp_wide.c): per family, baseline and series, a row per
+ * size and a column per kernel compared, each cell the change of its
+ * median, marked as the other styles mark it.
+ */
+void	cmp_wide_print(FILE *out, const struct cmp_row *rows, size_t n,
+	    const struct cmp_result *res, const struct cmp_opts *o);
+
+/*
  * The copies of each point (run --replicas) as one row: the range of A's
  * and B's medians over the copies, the range of their changes, how many
  * copies were more than --fail-above slower, and the gate's word; a table

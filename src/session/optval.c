@@ -293,8 +293,8 @@ optval_style(const char *name, const char *arg, int *v, char *err,
     size_t errlen)
 {
 	if (arg == NULL || (*v = cmp_style_parse(arg)) < 0)
-		return bad(err, errlen, name, "expected bpf, ticks, markdown or "
-		    "csv, got \"%s\"", arg != NULL ? arg : "");
+		return bad(err, errlen, name, "expected bpf, ticks, markdown, "
+		    "csv or wide, got \"%s\"", arg != NULL ? arg : "");
 	return 0;
 }
 

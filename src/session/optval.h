@@ -61,7 +61,7 @@ int	optval_timer(const char *name, const char *arg, char *err,
 	    size_t errlen);
 /* --cpu: a CPU number or "any". */
 int	optval_cpu(const char *name, const char *arg, char *err, size_t errlen);
-/* --style: bpf, ticks, markdown or csv (enum cmp_style). */
+/* --style: bpf, ticks, markdown, csv or wide (enum cmp_style). */
 int	optval_style(const char *name, const char *arg, int *v, char *err,
 	    size_t errlen);
 /* --alpha: a significance level, strictly between 0 and 1. */

@@ -26,6 +26,21 @@ static const struct rset_origin run_origin = {
 
 /* The kernels and the points, grouped by position; the samples the
  * comparison within the run needs. */
+/* The kernels compared with --baseline's: of its family, less itself. */
+static size_t
+run_rivals(const struct run_plan *p)
+{
+	const struct kernel *b = NULL;
+	size_t i, n = 0;
+
+	for (i = 0; i < p->nk; i++)
+		if (strcmp(p->ks[i]->name, p->baseline) == 0)
+			b = p->ks[i];
+	for (i = 0; b != NULL && i < p->nk; i++)
+		n += p->ks[i] != b && p->ks[i]->family == b->family;
+	return n;
+}
+
 int
 run_points(struct run *r, char *err, size_t errlen)
 {
@@ -47,6 +62,12 @@ run_points(struct run *r, char *err, size_t errlen)
 	    !r->verbose && r->co.style == CMP_MARKDOWN;
 	if (p->baseline != NULL)
 		r->co.a_kernel = p->baseline;
+	/* A baseline against two or more kernels, on a terminal: the wide
+	 * view (a table per kernel was some 300 lines a family), unless
+	 * --style asks for the tables. */
+	if (p->baseline != NULL && !r->style_given &&
+	    isatty(STDOUT_FILENO) && run_rivals(p) >= 2)
+		r->co.style = CMP_WIDE;
 	if (p->skipped[2])
 		talk("csumbench: %zu csum_diff point%s skipped: sizes must be "
 		    "multiples of 4\n", p->skipped[2], p->skipped[2] == 1 ? "" :

@@ -24,6 +24,7 @@ struct run {
 	const char	*output, *junit, *gate_md, *format;
 	const struct run_preset *preset;
 	int		 quick, reps_given, verbose;
+	int		 style_given;	/* --style */
 	unsigned long long given;	/* bit R_*: the option was given */
 	struct cmp_opts	 co;
 	/* Where the results go (run_outputs): a summary and, with -v, the
