@@ -587,7 +587,7 @@ test_replicas(void)
 	struct cmp_result res;
 	char err[512], msg[2048];
 	int rc, ok;
-	size_t i;
+	size_t i, n;
 
 	set(&s, "old file", 1);
 	add(&s, "memcpy.x", 64, 0, 100, 6, NS, 0);
@@ -651,6 +651,18 @@ test_replicas(void)
 	    "(2 of 2 copies") == NULL,
 	    "10%% slower in both copies: fails, one point (exit %d: %s)", rc,
 	    msg);
+	compare_result_free(&res);
+
+	/* Without --fail-above the copies' table still counts the copies
+	 * slower (than A at all): it said "0 of 2" of +10% in both. */
+	ab_opts(&o, -1);
+	rc = run(&t, &t, &o, &res, err);
+	for (i = 0, n = 0; rc == 0 && i < res.n; i++)
+		if (res.rows[i].lead && res.rows[i].copies == 2 &&
+		    res.rows[i].copies_slower == 2)
+			n++;
+	tap_ok(rc == 0 && n == 1, "no gate: the point slower in both copies "
+	    "is counted 2 of 2 (%zu such points)", n);
 	compare_result_free(&res);
 	rset_free(&t);
 }

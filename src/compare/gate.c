@@ -300,9 +300,17 @@ gate_rows(struct cmp_result *res, const struct cmp_opts *o)
 			res->replicas = g - i;
 	}
 	start[ng] = res->n;
-	if (o->fail_above >= 0)
-		for (i = 0; i < res->n; i++)
+	/*
+	 * Without --fail-above, "slower" is slower at all (the copies' table
+	 * counts them against 0%; it counted none, so a change of +11% in
+	 * every copy read "0 of 4").
+	 */
+	for (i = 0; i < res->n; i++)
+		if (o->fail_above >= 0)
 			gate_row(&rows[i], o, res->gate_m);
+		else
+			rows[i].slower = isfinite(rows[i].ratio) &&
+			    rows[i].ratio > 1;
 	for (j = 0; o->fail_above >= 0 && j < ng; j++)
 		gate_replicas(rows, ix + start[j], start[j + 1] - start[j], o,
 		    res->gate_m);
