@@ -349,7 +349,9 @@ csum512vnni_body(const void *buf, size_t n, uint64_t acc)
 		__m512i v0, v1, v2, v3;
 
 		n -= m;
-		if (m >= CSUM512VNNI_WIDE) {
+		/* Out of the short paths' way: inline in the fall-through it cost
+		 * csum.avx512vnni two taken jumps, 1.4 ticks, at 20 to 64 B. */
+		if (__builtin_expect(m >= CSUM512VNNI_WIDE, 0)) {
 			const unsigned char *end = p + (m & ~(size_t)1023);
 			__m512i v4, v5, v6, v7;
 
