@@ -72,4 +72,11 @@ else
 	skip "script(1) cannot give a terminal here"
 fi
 
+# compare A B --style wide: a column per kernel, its B against its A.
+expect_exit 0 "compare --style wide" -- "$CSUMBENCH" compare -q --style wide "$D/wide_sizes.json" "$D/wide_sizes.json"
+grep -q '^### memcpy, B over A: offsets 0/0, distance 2048, hot cache, throughput$' "$TMPD/out" &&
+	grep -Eq '^size +a +b +c +d$' "$TMPD/out" &&
+	[ "$(grep -Ec '^(64|128) +(\+0\.0%~ *){4}$' "$TMPD/out")" = 2 ]
+ok $? "compare --style wide: a column per kernel, each unchanged against itself"
+
 done_testing

@@ -1,13 +1,17 @@
 /*
  * cmp_wide.c - compare's wide view (--style wide; cmp_style.h): per
- * family, baseline and series, a row per size and a column per kernel
- * compared, each cell its median's change over the baseline's.
+ * family and series, a row per size and a column per kernel, each cell
+ * the change of B's median over A's: against one baseline (run
+ * --baseline, compare --a-kernel) a column per kernel compared with it;
+ * between two results (compare A B, run --ab) a column per kernel,
+ * its B against its A.
  *
  * Why: run --baseline over a family of seven kernels and the default
  * sizes gives the other styles' table per kernel, some 300 lines for one
  * family; the question asked of it ("which kernel beats the baseline
- * where?") is one screen when the kernels sit side by side. The cells
- * carry the same statistic, test and marks as every other style.
+ * where?", "which kernels did the patch change?") is one screen when the
+ * kernels sit side by side. The cells carry the same statistic, test and
+ * marks as every other style.
  */
 #include "config.h"
 
@@ -22,24 +26,42 @@
 #include "rset.h"
 #include "util.h"
 
-/* Rows of one wide table share the family, the baseline and the series. */
+/*
+ * Against one baseline (every row's A the same kernel, B another)? Else
+ * each row compares a kernel of B with the same kernel of A.
+ */
+static int
+cmp_wide_baseline(const struct cmp_row *rows, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(rows[i].a->kernel, rows[0].a->kernel) != 0 ||
+		    strcmp(rows[i].a->base, rows[i].b->base) == 0)
+			return 0;
+	return n > 0;
+}
+
+/* Rows of one wide table share the family and the series. */
 static int
 cmp_wide_same(const struct cmp_row *r, const struct cmp_row *s)
 {
 	return strcmp(r->a->family, s->a->family) == 0 &&
-	    strcmp(r->a->kernel, s->a->kernel) == 0 &&
 	    pos_cmp(&r->a->pos, &s->a->pos, POS_SERIES) == 0;
 }
 
-/* A column's name: the kernel less its family's prefix. */
+/* A column's name: the kernel compared (B's against a baseline, else
+ * the one both sides share), less its object and its family's prefix. */
 static const char *
-cmp_wide_name(const struct rpoint *b)
+cmp_wide_name(const struct cmp_row *r, int baseline)
 {
-	size_t n = strlen(b->family);
+	const struct rpoint *p = baseline ? r->b : r->a;
+	const char *k = p->base != NULL && p->base[0] ? p->base : p->kernel;
+	size_t n = strlen(p->family);
 
-	if (strncmp(b->kernel, b->family, n) == 0 && b->kernel[n] == '.')
-		return b->kernel + n + 1;
-	return b->kernel;
+	if (strncmp(k, p->family, n) == 0 && k[n] == '.')
+		return k + n + 1;
+	return k;
 }
 
 /*
@@ -70,7 +92,7 @@ cmp_wide_cell(char *buf, size_t len, const struct cmp_row *r, int best)
  */
 static void
 cmp_wide_line(const struct cmp_row *const *g, size_t n, size_t first,
-    const char **col, size_t ncol, char *cells)
+    const char **col, size_t ncol, int baseline, char *cells)
 {
 	const struct cmp_row **at = xcalloc(ncol + 1, sizeof(*at));
 	const struct cmp_row *best = NULL;
@@ -79,7 +101,8 @@ cmp_wide_line(const struct cmp_row *const *g, size_t n, size_t first,
 	for (j = first; j < n; j++) {
 		if (pos_cmp(&g[j]->a->pos, &g[first]->a->pos, POS_ALL) != 0)
 			continue;
-		for (k = 0; strcmp(col[k], cmp_wide_name(g[j]->b)) != 0; k++)
+		for (k = 0; strcmp(col[k], cmp_wide_name(g[j], baseline)) != 0;
+		    k++)
 			;
 		at[k] = g[j];
 		if (!g[j]->noise && isfinite(g[j]->ratio) && g[j]->ratio < 1 &&
@@ -94,7 +117,8 @@ cmp_wide_line(const struct cmp_row *const *g, size_t n, size_t first,
 
 /* The rows g[0..n-1] of one table: a line per size, a column per kernel. */
 static void
-cmp_wide_table(FILE *out, const struct cmp_row *const *g, size_t n)
+cmp_wide_table(FILE *out, const struct cmp_row *const *g, size_t n,
+    int baseline)
 {
 	const char **col = xcalloc(n + 1, sizeof(*col));
 	size_t *w = xcalloc(n + 1, sizeof(*w)), *first = xcalloc(n + 1,
@@ -103,7 +127,7 @@ cmp_wide_table(FILE *out, const struct cmp_row *const *g, size_t n)
 	char lab[256], sz[64], *cells, *line;
 
 	for (i = 0; i < n; i++) {
-		const char *c = cmp_wide_name(g[i]->b);
+		const char *c = cmp_wide_name(g[i], baseline);
 
 		for (k = 0; k < ncol && strcmp(col[k], c) != 0; k++)
 			;
@@ -125,13 +149,17 @@ cmp_wide_table(FILE *out, const struct cmp_row *const *g, size_t n)
 	linecap = sw + (ncol + 1) * (CW + 1) + 1;
 	line = xcalloc(linecap, 1);
 	for (i = 0; i < nline; i++) {
-		cmp_wide_line(g, n, first[i], col, ncol, cells + i * ncol * CW);
+		cmp_wide_line(g, n, first[i], col, ncol, baseline,
+		    cells + i * ncol * CW);
 		for (k = 0; k < ncol; k++)
 			if (strlen(cells + (i * ncol + k) * CW) > w[k])
 				w[k] = strlen(cells + (i * ncol + k) * CW);
 	}
-	fprintf(out, "### Over %s: %s\n\n", g[0]->a->kernel,
-	    pos_label(&g[0]->a->pos, POS_LABEL_SERIES, lab, sizeof(lab)));
+	pos_label(&g[0]->a->pos, POS_LABEL_SERIES, lab, sizeof(lab));
+	if (baseline)
+		fprintf(out, "### Over %s: %s\n\n", g[0]->a->kernel, lab);
+	else
+		fprintf(out, "### %s, B over A: %s\n\n", g[0]->a->family, lab);
 	fprintf(out, "%-*s", (int)sw, "size");
 	for (k = 0; k < ncol; k++)
 		fprintf(out, " %*s", (int)w[k], col[k]);
@@ -164,28 +192,33 @@ cmp_wide_print(FILE *out, const struct cmp_row *rows, size_t n,
 	char *done = xcalloc(n + 1, 1);
 	char info[700], env[900];
 	size_t i, j, m, ntab = 0;
+	int baseline = cmp_wide_baseline(rows, n);
 
 	cmp_print_env_line(res, env, sizeof(env));
 	cmp_print_table_info(rows, n, res, info, sizeof(info));
 	fprintf(out, "%s\n\n%s\n\n", env, info);
 	for (i = 0; i < n; i++) {
-		if (done[i])
+		/* Copies of a point (run --replicas): the first copy's. */
+		if (done[i] || rows[i].a->copy > 1)
 			continue;
 		for (j = i, m = 0; j < n; j++)
-			if (!done[j] && cmp_wide_same(&rows[i], &rows[j])) {
+			if (!done[j] && rows[j].a->copy <= 1 &&
+			    cmp_wide_same(&rows[i], &rows[j])) {
 				g[m++] = &rows[j];
 				done[j] = 1;
 			}
 		if (ntab++ > 0)
 			putc('\n', out);
-		cmp_wide_table(out, g, m);
+		cmp_wide_table(out, g, m, baseline);
 	}
-	fprintf(out, "\nCells: median / baseline's median - 1, %s (+: "
-	    "slower).\n~ within noise: not significant at alpha %g, within "
+	fprintf(out, "\nCells: median / %s median - 1, %s (+: slower)%s.\n"
+	    "~ within noise: not significant at alpha %g, within "
 	    "the medians' 95%% CIs,\n  or no more than one core cycle; * the "
-	    "row's fastest beyond noise.\nA table per kernel, with intervals "
-	    "and p: --style markdown.\n", o->cost == CMP_COST_NET ?
-	    "net of the empty call" : "whole calls", o->alpha);
+	    "row's %s beyond noise.\nA table per kernel, with intervals "
+	    "and p: --style markdown.\n", baseline ? "the baseline's" :
+	    "A's", o->cost == CMP_COST_NET ? "net of the empty call" :
+	    "whole calls", res->replicas > 1 ? "; the first copy of each "
+	    "build" : "", o->alpha, baseline ? "fastest" : "largest gain");
 	free(done);
 	free(g);
 }
