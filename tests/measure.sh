@@ -107,9 +107,14 @@ expect_exit 0 "--min-time runs" -- $R -r 5 --target-ci 0 --min-time 5ms -k csum.
 [ "$(cell "$TMPD/mt.csv" '*' samples)" -gt 5 ]; ok $? "--min-time 5ms: more than 5 samples"
 
 # Warnings: too few samples.
-$R -r 3 -k csum.ref -s 64 -o "$TMPD/few.csv" 2>"$TMPD/err" >/dev/null
-"$CSUMBENCH" run -r 3 -k csum.ref -s 64 -o "$TMPD/few.csv" 2>"$TMPD/err" >/dev/null
-grep -q 'too few' "$TMPD/err"; ok $? "-r 3: warned about too few samples"
+"$CSUMBENCH" run -r 3 --target-ci 0 -k csum.ref -s 64 -o "$TMPD/few.csv" 2>"$TMPD/err" >/dev/null
+grep -q 'only 3 samples a point: --reps 10 or more (-W no-few)$' "$TMPD/err"
+ok $? "-r 3 --target-ci 0: warned about too few samples"
+# The warning is of the samples taken: -r 3 with --min-time 5ms takes more.
+"$CSUMBENCH" run -r 3 --target-ci 0 --min-time 5ms -k csum.ref -s 64 -o "$TMPD/few.csv" 2>"$TMPD/err" >/dev/null
+n=$(cell "$TMPD/few.csv" '*' samples)
+[ "$n" -ge 10 ] && ! grep -q 'no-few)' "$TMPD/err"
+ok $? "-r 3 with --min-time 5ms: $n samples taken, no warning about too few"
 
 # info describes the timer choice and the estimate.
 expect_exit 0 "info --timer ns" -- "$CSUMBENCH" info --timer ns

@@ -81,7 +81,7 @@ run|$RUN|--min-time 1ms|acts
 run|$RUN|--max-time 3ms|acts
 run|$RUN|-q|acts
 run|$RUN|-v|error
-run|$RUN|-W few|acts
+run|$RUN --target-ci 0|-W few|acts
 run|$RUN|--tune-file $D/tune_b|acts
 run|$RUN|--load $KO|acts
 run|-s 16 -r 5 --max-time 2ms -f csum -o $D/r.csv|--ab a,b|error
@@ -106,8 +106,8 @@ rx|$RX|--max-time 3ms|acts
 rx|$RX|--min-time 1ms|acts
 rx|$RX|--sample-time 10|acts
 rx|$RX|--warmup 1|acts
-rx|-r 5 --max-time 2ms -o $D/r.csv -W few|-q|acts
-rx|$RX|-W few|acts
+rx|-r 5 --target-ci 0 -o $D/r.csv -W few|-q|acts
+rx|$RX --target-ci 0|-W few|acts
 tune|--time 0.2 -q --tune-file $D/tune_a|--tune-file $D/tune_c|acts
 tune|--time 0.2 -q --tune-file $D/tune_a|--time 0|error
 tune|--time 0.2 -q --tune-file $D/tune_a|--seed 7|skip:changes measured numbers only

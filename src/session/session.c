@@ -212,7 +212,6 @@ session_measure(struct session *s, struct point *pts, size_t n, char *err,
 		s->eo.progress_arg = &s->pl;
 	}
 	session_plan_note(s, n);
-	warn_few(s->reps);
 	/* A first signal ends the sampling, and what was measured is kept. */
 	s->eo.stop = intr_flag();
 	intr_defer(1);
@@ -222,6 +221,8 @@ session_measure(struct session *s, struct point *pts, size_t n, char *err,
 		return -1;
 	/* Did the clock move while we measured? */
 	s->core_hz_end = timer_est_core_hz(&ctx.timer);
+	/* Too few samples taken, not asked for: refinement adds more. */
+	warn_few(s->er.min_samples);
 	session_warn_after(s, pts, n);
 	return 0;
 }

@@ -205,9 +205,9 @@ warn_machine(const struct cpuinfo *ci)
 void
 warn_few(unsigned long long reps)
 {
-	if (reps < 10)
-		warn_once(WARN_FEW, "%llu samples a point are too few for a "
-		    "sound median: --reps 10 or more", reps);
+	if (reps > 0 && reps < 10)
+		warn_once(WARN_FEW, "only %llu samples a point: --reps 10 or "
+		    "more", reps);
 }
 
 void
