@@ -215,6 +215,16 @@ extern const uint64_t x86_mask_lo[64] __attribute__((visibility("hidden")));
 	      [b2] "rm" ((uint64_t)(x2)), [b3] "rm" ((uint64_t)(x3))	\
 	    : "cc")
 
+#define X86_ADC3(acc, x0, x1, x2)					\
+	__asm__("addq %[b0], %[a]\n\t"					\
+	    "adcq %[b1], %[a]\n\t"					\
+	    "adcq %[b2], %[a]\n\t"					\
+	    "adcq $0, %[a]"						\
+	    : [a] "+r" (acc)						\
+	    : [b0] "rm" ((uint64_t)(x0)), [b1] "rm" ((uint64_t)(x1)),	\
+	      [b2] "rm" ((uint64_t)(x2))					\
+	    : "cc")
+
 #define X86_ADC5(acc, x0, x1, x2, x3, x4)				\
 	__asm__("addq %[b0], %[a]\n\t"					\
 	    "adcq %[b1], %[a]\n\t"					\
