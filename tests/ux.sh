@@ -53,7 +53,7 @@ ok $? "in a log the target-CI warning says how many missed, by how much, which, 
 if script -qec true /dev/null >/dev/null 2>&1; then
 	script -qec "$W" /dev/null >"$TMPD/tty" 2>&1
 	sed 's/\r$//; s/.*\r//' <"$TMPD/tty" | grep 'no-ci)$' >"$TMPD/ci"
-	grep -Eq "^csumbench: warning: [1-6]/6 points within noise: set --max-time [0-9.]+m?s \(-W no-ci\)$" "$TMPD/ci" &&
+	grep -Eq "^csumbench: warning: [1-6] of 6 within noise: set --max-time [0-9.]+m?s \(-W no-ci\)$" "$TMPD/ci" &&
 		awk 'length($0) > 79 { bad = 1 } END { exit bad }' "$TMPD/ci"
 	ok $? "on a terminal the target-CI warning is one line of 80 columns: how many, and the --max-time to set"
 else
@@ -66,7 +66,7 @@ ok $? "a missed target that decides nothing: no warning (the .meta still counts 
 # rx words the machine's warnings as run does, and takes -W.
 if "$CSUMBENCH" info 2>/dev/null | grep -q '^hypervisor  *[A-Za-z]'; then
 	"$CSUMBENCH" rx -r 3 --target-ci 0 -o "$TMPD/rx.csv" 2>"$TMPD/err"
-	grep -q '^csumbench: warning: a VM (.*): compare in one run, not across runs (-W no-vm)$' "$TMPD/err"
+	grep -q '^csumbench: warning: a VM (.*): compare within one run (-W no-vm)$' "$TMPD/err"
 	ok $? "rx: the VM warning in run's words, with its switch"
 	"$CSUMBENCH" rx -r 3 --target-ci 0 -W no-vm -o "$TMPD/rx.csv" 2>"$TMPD/err"
 	! grep -q 'no-vm)' "$TMPD/err"; ok $? "rx -W no-vm: not"

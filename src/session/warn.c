@@ -188,15 +188,21 @@ void
 warn_machine(const struct cpuinfo *ci)
 {
 	if (ci->hypervisor[0] != '\0')
-		warn_once(WARN_VM, "a VM (%s): compare in one run, not across "
-		    "runs", ci->hypervisor);
+		/* One line of 80 columns for a hypervisor name of up to 14
+		 * characters ("Microsoft Hv": WSL2 and many CI runners). */
+		warn_once(WARN_VM, "a VM (%.14s): compare within one run",
+		    ci->hypervisor);
+	/* On a terminal, 80 columns (the quick sweep fits a screen); in a
+	 * log, the command and the reason too. */
 	if (ci->governor[0] != '\0' &&
 	    strcmp(ci->governor, "performance") != 0)
-		warn_once(WARN_GOVERNOR, "frequency governor \"%s\": "
-		    "cpupower frequency-set -g performance", ci->governor);
+		warn_once(WARN_GOVERNOR, stderr_is_tty() ? "governor %.12s, "
+		    "not performance" : "frequency governor \"%s\": cpupower "
+		    "frequency-set -g performance", ci->governor);
 	if (ci->turbo == 1)
-		warn_once(WARN_TURBO, "turbo/boost on: the clock follows load "
-		    "and heat; turn it off");
+		warn_once(WARN_TURBO, "turbo/boost on: %s", stderr_is_tty() ?
+		    "turn it off" : "the clock follows load and heat; turn it "
+		    "off");
 	if (ci->loadavg1 > 0.5 * ci->online_cpus)
 		warn_once(WARN_LOAD, "load %.2f on %d CPUs: measure when idle",
 		    ci->loadavg1, ci->online_cpus);
@@ -244,8 +250,8 @@ warn_unconverged(const struct point *pts, size_t n, double target,
 		 * much and which point is widest.
 		 */
 		if (verbose_level < 2 && stderr_is_tty())
-			warn_once(WARN_CI, "%zu/%zu points within noise: "
-			    "set --max-time %s", open, n, set);
+			warn_once(WARN_CI, "%zu of %zu within noise: set "
+			    "--max-time %s", open, n, set);
 		else
 			warn_once(WARN_CI, "%zu of %zu points short of "
 			    "--target-ci %g%% overlap another kernel: CI %s, "
