@@ -146,10 +146,9 @@ runout_checks(const struct rset *rs, int summary)
 	}
 	/* The summary shows no throughput: nothing to explain there. */
 	if (nfloor > 0 && !summary)
-		talk("csumbench: %zu point%s floor-limited: the call costs what "
-		    "an empty call does, so no throughput is given for %s "
-		    "(floor_limited=1)\n", nfloor, nfloor == 1 ? " is" : "s are",
-		    nfloor == 1 ? "it" : "them");
+		talk("csumbench: %zu point%s at the empty call's cost: no "
+		    "throughput given (floor_limited=1)\n", nfloor,
+		    nfloor == 1 ? "" : "s");
 	if (nbound > 0)
 		warn_once(WARN_BOUND, "%zu point%s above the physical bound of "
 		    "bytes per %s (above_bound=1; %s at %zu bytes: %.1f, bound %.1f): a "
