@@ -26,14 +26,14 @@ n=$(awk '/^$/ { exit } { n++ } END { print n + 0 }' "$TMPD/sum")
 ok $? "... in at most 20 lines, leaving a screen's rest to its notes ($n)"
 # On a terminal, the whole screen: the warnings (one line each, 80
 # columns) and the summary (21 lines, its notes in one): with up to three
-# warnings, 80 x 24.
+# warnings, 80 x 24. (How many warnings come is the machine's.)
 if script -qec true /dev/null >/dev/null 2>&1; then
 	script -qec "$CSUMBENCH --cpu 0" /dev/null >"$TMPD/tty" 2>&1
 	sed 's/\r$//; s/.*\r//' "$TMPD/tty" | grep -v '^ *$' >"$TMPD/screen"
 	w=$(grep -c '^csumbench: warning: ' "$TMPD/screen")
 	n=$(wc -l <"$TMPD/screen")
 	awk 'length($0) > 79 { print "# " length($0) ": " $0; b = 1 } END { exit b }' "$TMPD/screen" &&
-		[ "$n" -le $((21 + w)) ] && [ "$w" -le 4 ]
+		[ "$n" -le $((21 + w)) ]
 	ok $? "csumbench --cpu 0 on a terminal: $n lines, $w of them warnings, none over 79 columns"
 else
 	skip "script(1) cannot give a terminal here"
