@@ -51,5 +51,9 @@ bounded "compare of 100k points each side" -- \
 	"$CSUMBENCH" compare "$TMPD/a.csv" "$TMPD/b.csv" -q --style csv
 [ "$(grep -c '^point,' "$TMPD/out")" -eq 100000 ]
 ok $? "... every point matched"
+bounded "... the same as one wide table" -- \
+	"$CSUMBENCH" compare "$TMPD/a.csv" "$TMPD/b.csv" -q --style wide
+[ "$(grep -c '^[0-9][0-9]* ' "$TMPD/out")" -eq 4000 ]
+ok $? "... a line per size, 4000"
 
 done_testing

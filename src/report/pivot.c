@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmp_test.h"
+#include "names.h"
 #include "pivot.h"
 #include "rkey.h"
 #include "util.h"
@@ -31,17 +32,6 @@ struct pivot {
 	size_t		 npos;
 	unsigned	 vary;		/* bits RK(part) that differ */
 };
-
-/* A kernel's name within its family: "avx2" of "memcpy.avx2". */
-static const char *
-pivot_short(const char *kernel, const char *family)
-{
-	size_t n = strlen(family);
-
-	if (strncmp(kernel, family, n) == 0 && kernel[n] == '.')
-		return kernel + n + 1;
-	return kernel;
-}
 
 /* A cost with the digits a reader needs: 4.61, 21.3, 1255. */
 static void
@@ -231,7 +221,7 @@ pivot_widths(const struct pivot *pv, int *w)
 			w[0] = (int)strlen(buf);
 	}
 	for (k = 0; k < pv->nk; k++) {
-		w[1 + k] = (int)strlen(pivot_short(pv->kn[k], pv->p[0]->family)) +
+		w[1 + k] = (int)strlen(family_variant(pv->kn[k])) +
 		    1;
 		for (g = 0; g < pv->npos; g++) {
 			if ((q = pivot_at(pv, g, pv->kn[k])) == NULL)
@@ -253,7 +243,6 @@ pivot_row(FILE *fp, const struct pivot *pv, size_t g, const int *w,
     double alpha)
 {
 	const struct rpoint *b = pivot_best(pv, g), *q;
-	const char *fam = pv->p[0]->family;
 	char buf[128], ties[512] = "";
 	size_t k, at = 0, few = 0;
 	int untested;
@@ -272,12 +261,12 @@ pivot_row(FILE *fp, const struct pivot *pv, size_t g, const int *w,
 			few += untested;
 			at += (size_t)snprintf(ties + at, at < sizeof(ties) ?
 			    sizeof(ties) - at : 0, "%s%s", at ? ", " : "",
-			    pivot_short(q->kernel, fam));
+			    family_variant(q->kernel));
 		}
 		pivot_cost(q != NULL ? q->st.median : NAN, buf, sizeof(buf));
 		fprintf(fp, "  %*s%c", w[1 + k] - 1, buf, mark);
 	}
-	fprintf(fp, "  %s", b != NULL ? pivot_short(b->kernel, fam) : "-");
+	fprintf(fp, "  %s", b != NULL ? family_variant(b->kernel) : "-");
 	if (ties[0] != '\0')
 		fprintf(fp, " = %s", ties);
 	fputc('\n', fp);
@@ -299,8 +288,7 @@ pivot_family(FILE *fp, struct pivot *pv, const struct summary_opts *so)
 	pivot_label(pv, (size_t)-1, buf, sizeof(buf));
 	fprintf(fp, "%-*s", w[0], buf);
 	for (k = 0; k < pv->nk; k++)
-		fprintf(fp, "  %*s ", w[1 + k] - 1, pivot_short(pv->kn[k],
-		    pv->p[0]->family));
+		fprintf(fp, "  %*s ", w[1 + k] - 1, family_variant(pv->kn[k]));
 	fputs("  fastest\n", fp);
 	for (g = 0; g < pv->npos; g++)
 		few += pivot_row(fp, pv, g, w, so->alpha);

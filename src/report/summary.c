@@ -123,21 +123,6 @@ struct sum_names {
 	size_t	 n;
 };
 
-/* A kernel's name within its family, as the margin column names it:
- * "avx2" of "memcpy.avx2" (the family column says which); a loaded
- * kernel ("A:memcpy.avx2") whole, as its name does not begin with one. */
-static const char *
-sum_short(const char *k)
-{
-	const char *dot = strchr(k, '.');
-	char fam[32];
-
-	if (dot == NULL || (size_t)(dot - k) >= sizeof(fam))
-		return k;
-	snprintf(fam, sizeof(fam), "%.*s", (int)(dot - k), k);
-	return family_parse(fam) >= 0 ? dot + 1 : k;
-}
-
 /*
  * The margin column of v[0..n-1] (one line) when the fastest is not
  * within noise of the next: by how much the runner-up is slower.
@@ -154,7 +139,7 @@ sum_margin(FILE *fp, const struct verdict *v, size_t n)
 	}
 	if (v[0].noise) {
 		fprintf(fp, "within noise of %s\n",
-		    sum_short(v[0].second->kernel));
+		    family_variant(v[0].second->kernel));
 		return;
 	}
 	for (i = 0; i < n; i++) {
@@ -164,7 +149,7 @@ sum_margin(FILE *fp, const struct verdict *v, size_t n)
 	fprintf(fp, "+%.*f%%", lo < 10 ? 1 : 0, lo);
 	if (hi - lo >= 0.5)
 		fprintf(fp, " to +%.*f%%", hi < 10 ? 1 : 0, hi);
-	fprintf(fp, " over %s\n", sum_short(v[0].second->kernel));
+	fprintf(fp, " over %s\n", family_variant(v[0].second->kernel));
 }
 
 /* The kernels of bits but k, after lead: "sse2, avx2". Returns how many. */
@@ -178,7 +163,7 @@ sum_put_names(FILE *fp, unsigned long long bits, const struct sum_names *nm,
 	for (i = 0; i < nm->n && i < 64; i++) {
 		if (!(bits >> i & 1) || strcmp(nm->v[i], k) == 0)
 			continue;
-		fprintf(fp, "%s%s", n ? ", " : lead, sum_short(nm->v[i]));
+		fprintf(fp, "%s%s", n ? ", " : lead, family_variant(nm->v[i]));
 		n++;
 	}
 	return n;
@@ -604,7 +589,8 @@ sum_grid_fits(const struct verdict *v, size_t npos, struct sum_grid *g)
 		if (sum_grid_add(g, v[i].best->pos.size) != 0)
 			return 0;
 		g->fw = sum_imax(g->fw, (int)strlen(v[i].best->family));
-		g->cw = sum_imax(g->cw, (int)strlen(sum_short(v[i].best->kernel)));
+		g->cw = sum_imax(g->cw,
+		    (int)strlen(family_variant(v[i].best->kernel)));
 		sum_grid_cost(&v[i], buf, sizeof(buf));
 		g->cw = sum_imax(g->cw, (int)strlen(buf));
 	}
@@ -638,7 +624,7 @@ sum_grid_ties(FILE *fp, const struct verdict *v, size_t n,
 		return 0;
 	col = (size_t)fprintf(fp, "%*s~ within noise:", indent, "");
 	for (i = 0; i < nm->n && i < 64; i++) {
-		const char *s = sum_short(nm->v[i]);
+		const char *s = family_variant(nm->v[i]);
 
 		if (!(bits >> i & 1))
 			continue;
@@ -670,7 +656,7 @@ sum_grid_family(FILE *fp, const struct sum_grid *g, const struct verdict *v,
 			if (j < n && v[j].best->pos.size == g->size[i]) {
 				if (line == 0)
 					snprintf(buf, sizeof(buf), "%s",
-					    sum_short(v[j].best->kernel));
+					    family_variant(v[j].best->kernel));
 				else
 					sum_grid_cost(&v[j], buf, sizeof(buf));
 				j++;

@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "names.h"
@@ -38,6 +39,18 @@ int
 family_parse(const char *s)
 {
 	return names_index(family_names, K_NFAMILIES, s);
+}
+
+const char *
+family_variant(const char *kernel)
+{
+	const char *dot = strchr(kernel, '.');
+	char fam[32];
+
+	if (dot == NULL || (size_t)(dot - kernel) >= sizeof(fam))
+		return kernel;
+	snprintf(fam, sizeof(fam), "%.*s", (int)(dot - kernel), kernel);
+	return family_parse(fam) >= 0 ? dot + 1 : kernel;
 }
 
 static const char *const cache_names[CACHE_NSTATES] = {

@@ -28,6 +28,11 @@ const char *mode_name(int mode);
 const char *family_name(enum kfamily f);
 /* Parse a family name; -1 if unknown. */
 int	family_parse(const char *s);
+/*
+ * A kernel's name within its family: "avx2" of "memcpy.avx2"; a name
+ * not led by a family's ("A:memcpy.avx2", a loaded kernel) whole.
+ */
+const char *family_variant(const char *kernel);
 
 /* The default placement: the destination half a page past the source. */
 #define ARENA_APART	2048
