@@ -22,7 +22,7 @@ golden() {
 golden seed_bpf.bpf "bpf style: golden" -- "$CSUMBENCH" compare "$D/seed_bpf.json" \
 	--a-kernel csum_diff.before --b-kernel csum_diff.after --style bpf
 sed -n 3,16p "$TMPD/golden.out" | cmp -s - "$D/seed_001_x86.txt"
-ok $? "bpf style reproduces the x86-64 table of seed 001 line for line"
+ok $? "bpf style reproduces the x86-64 table of the bpf_csum_diff cover letter line for line"
 golden seed_ticks.ticks "ticks style: golden" -- "$CSUMBENCH" compare "$D/seed_ticks.json" \
 	--a-kernel NG4memset --b-kernel M7memset --style ticks
 # The letter's columns, aligned with spaces and each cost with its 95%
@@ -31,7 +31,7 @@ awk -F'\t+' 'NR > 2 { sub(/^ +/, "", $1); sub(/^ +/, "", $4); print $1, $2, $3, 
 	"$D/seed_002_memset.txt" >"$TMPD/seed2"
 awk 'NR >= 6 && $1 ~ /^[0-9]+$/ && NF >= 8 { print $1, $2, $5, $8 }' "$TMPD/golden.out" >"$TMPD/ours2"
 cmp -s "$TMPD/seed2" "$TMPD/ours2"
-ok $? "ticks style carries table 1 of seed 002 number for number"
+ok $? "ticks style carries table 1 of the SPARC M7 memset cover letter number for number"
 grep -q '^Environment: ' "$TMPD/golden.out"; ok $? "ticks: an environment line"
 awk 'NR >= 6 && $1 ~ /^[0-9]+$/ { s = $0; at = ""; o = 0
 	while ((i = index(s, "±")) > 0) { o += i; at = at " " o; s = substr(s, i + 1) }

@@ -79,4 +79,7 @@ grep -q '^### memcpy, B over A: offsets 0/0, distance 2048, hot cache, throughpu
 	[ "$(grep -Ec '^(64|128) +(\+0\.0%~ *){4}$' "$TMPD/out")" = 2 ]
 ok $? "compare --style wide: a column per kernel, each unchanged against itself"
 
+expect_exit 2 "compare --style of no style" -- "$CSUMBENCH" compare -q --style wid "$D/wide_sizes.json" "$D/wide_sizes.json"
+stderr_one_line 'expected bpf, ticks, markdown, csv or wide, got "wid"' "... one line naming the styles, wide among them"
+
 done_testing
