@@ -44,6 +44,7 @@ struct ktune {
 	size_t	csum_vnni;	/* csum.auto: the VNNI loop from this size */
 	size_t	csum_avx2;	/* csum.auto without AVX-512: the avx2adc loop */
 	size_t	csum_long;	/* csum.auto: below this, the straight-line code */
+	size_t	csum_span;	/* csum_long - 8, or 0 below 8: its one compare */
 };
 extern struct ktune ktune;
 

@@ -71,6 +71,7 @@ ktune_compute(struct ktune *t, const struct kenv *env)
 	/* The one compare on csum.auto's shortest path. */
 	t->csum_long = tune_min(TUNE_CSUM_STRAIGHT, tune_min(t->csum_avx512,
 	    tune_min(t->csum_vnni, t->csum_avx2)));
+	t->csum_span = t->csum_long >= 8 ? t->csum_long - 8 : 0;
 }
 
 const struct ktune_name ktune_names[] = {
