@@ -1,11 +1,10 @@
 /*
  * memcpy_auto.c - memcpy.auto: our own composition, by size.
  *
- *   0..31              AVX-512: one byte-masked zmm load and store;
- *                      AVX2: 16/8/4/2/1-byte moves from both ends
- *   32..64             2 ymm moves from both ends (both ISAs)
- *   65..128            AVX-512: 2 zmm moves from both ends;
- *                      AVX2: 4 ymm moves from both ends
+ *   0..63              AVX-512: one byte-masked zmm load and store;
+ *                      AVX2: 2 ymm moves from both ends (32..63), else
+ *                      16/8/4/2/1-byte moves from both ends
+ *   64..128            4 ymm moves from both ends (both ISAs)
  *   129..256           8 ymm moves from both ends (both ISAs)
  *   257..512           8 zmm (AVX-512) or 16 ymm moves from both ends,
  *                      whatever the thresholds (AVX2: behind one more
@@ -19,14 +18,19 @@
  * byte, SIZE_MAX never).
  *
  * The straight-line paths are assembly, for the reasons given in
- * memset_auto.c: the first source vector is loaded before the size
- * compares, 32..64 bytes take no branch, 65..128 and 129..256 one (five
- * moves spread over 32..128 bytes took no branch but cost a cycle more
- * than two at 64 bytes on Zen 4), and the ISA is looked at only below 32
- * bytes, in 65..128 and above 256 (so on 32..64 and 129..256 bytes an
- * AVX2-only CPU runs the same instructions as an AVX-512 one). src and dst
- * do not overlap (memcpy), so loads and stores may interleave. Copies
- * past the thresholds go on in C (memcpy_auto_long).
+ * memset_auto.c. Measured on Zen 4 (kernel objects with the size classes
+ * as separate functions, 4 code placements each): a short copy costs
+ * about a core cycle more for each taken branch on its way, and one more
+ * when its path from entry (or branch target) to ret crosses a 64-byte
+ * block. So each size class starts a 64-byte block, 64..128 bytes take
+ * no branch at all (as in glibc, whose 2 zmm moves cost the same as our
+ * 4 ymm here), and the ISA is looked at only below 64 bytes and above
+ * 256: 64..256 bytes run the same instructions on an AVX2-only CPU as on
+ * an AVX-512 one. Below 64 bytes one of the two ISAs takes a second
+ * branch; it is AVX-512, whose one masked move for all of 0..63 keeps it
+ * ahead of glibc's own AVX-512 code there. src and dst do not overlap
+ * (memcpy), so loads and stores may interleave. Copies past the
+ * thresholds go on in C (memcpy_auto_long).
  */
 #if defined(__x86_64__)
 
@@ -34,6 +38,8 @@
 #include "copy_vec.h"
 
 #define KT(f)	X86_STR(KTUNE_##f) "(%r8)"
+/* ktune is hidden in every build, so it is reached PC-relative too. */
+#define KTR(f)	"ktune+" X86_STR(KTUNE_##f) "(%rip)"
 
 void	*memcpy_auto_long(void *, const void *, size_t)
 	    __attribute__((visibility("hidden")));
@@ -67,48 +73,45 @@ memcpy_auto_long(void *dst, const void *src, size_t n)
  */
 __asm__(
 X86_ASM_FUNC(memcpy_auto)
+	/*
+	 * 64..128 bytes, both ISAs: four ymm moves from both ends, no
+	 * branch taken, entry to ret exactly one 64-byte block (both jumps
+	 * rel8; a CET build's endbr64 adds 4 bytes).
+	 */
 	"movq	%rdi, %rax\n\t"
-	"cmpq	$32, %rdx\n\t"
-	"jb	.Lmc_small\n\t"
-	"vmovdqu (%rsi), %ymm0\n\t"
+	"cmpq	$64, %rdx\n\t"
+	"jb	.Lmc_lt64\n\t"
 	"cmpq	$128, %rdx\n\t"
 	"ja	.Lmc_129\n\t"
-	/*
-	 * 32..128 bytes: the first and last 32 loaded before the one
-	 * compare; 32..64 bytes fall through to two moves, 65..128 take
-	 * four (the first and last 64 bytes).
-	 */
-	"vmovdqu -32(%rsi,%rdx), %ymm1\n\t"
-	"cmpq	$64, %rdx\n\t"
-	"ja	.Lmc_65\n\t"
+	"vmovdqu (%rsi), %ymm0\n\t"
+	"vmovdqu 32(%rsi), %ymm1\n\t"
+	"vmovdqu -64(%rsi,%rdx), %ymm2\n\t"
+	"vmovdqu -32(%rsi,%rdx), %ymm3\n\t"
 	"vmovdqu %ymm0, (%rdi)\n\t"
-	"vmovdqu %ymm1, -32(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm1, 32(%rdi)\n\t"
+	"vmovdqu %ymm2, -64(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm3, -32(%rdi,%rdx)\n\t"
 	"vzeroupper\n\t"
 	"ret\n\t"
-	".p2align 5\n"
-".Lmc_65:\n\t"
-	X86_GOT(ktune, "%r8")
-	"cmpb	$0xdf, " KT(HAVE) "\n\t"
-	"jbe	.Lmc_65y\n\t"
-	"vmovdqu64 (%rsi), %zmm16\n\t"
-	"vmovdqu64 -64(%rsi,%rdx), %zmm17\n\t"
-	"vmovdqu64 %zmm16, (%rdi)\n\t"
-	"vmovdqu64 %zmm17, -64(%rdi,%rdx)\n\t"
-	"vzeroupper\n\t"
-	"ret\n"
-".Lmc_65y:\n\t"
-	"vmovdqu 32(%rsi), %ymm2\n\t"
-	"vmovdqu -64(%rsi,%rdx), %ymm3\n\t"
+	".p2align 6\n"
+".Lmc_lt64:\n\t"
+	"cmpb	$0xdf, " KTR(HAVE) "\n\t"
+	"ja	.Lmc_e0\n\t"
+	/* AVX2, 32..63 bytes: two ymm moves from both ends. */
+	"cmpq	$32, %rdx\n\t"
+	"jb	.Lmc_v0_31\n\t"
+	"vmovdqu (%rsi), %ymm0\n\t"
+	"vmovdqu -32(%rsi,%rdx), %ymm1\n\t"
 	"vmovdqu %ymm0, (%rdi)\n\t"
-	"vmovdqu %ymm2, 32(%rdi)\n\t"
-	"vmovdqu %ymm3, -64(%rdi,%rdx)\n\t"
 	"vmovdqu %ymm1, -32(%rdi,%rdx)\n\t"
 	"vzeroupper\n\t"
 	"ret\n\t"
 	".p2align 6\n"
 ".Lmc_129:\n\t"
+	/* 129..256 bytes, both ISAs: eight ymm moves from both ends. */
 	"cmpq	$256, %rdx\n\t"
 	"ja	.Lmc_big\n\t"
+	"vmovdqu (%rsi), %ymm0\n\t"
 	"vmovdqu 32(%rsi), %ymm1\n\t"
 	"vmovdqu 64(%rsi), %ymm2\n\t"
 	"vmovdqu 96(%rsi), %ymm3\n\t"
@@ -132,7 +135,6 @@ X86_ASM_FUNC(memcpy_auto)
 	 * eight zmm moves; longer copies go by the thresholds.
 	 */
 	X86_GOT(ktune, "%r8")
-	"vzeroupper\n\t"
 	"cmpb	$0xdf, " KT(HAVE) "\n\t"
 	"jbe	.Lmc_vbig\n\t"
 	"vmovdqu64 (%rsi), %zmm16\n\t"
@@ -281,24 +283,25 @@ X86_ASM_FUNC(memcpy_auto)
 	"ret\n"
 ".Lmc_long:\n\t"
 	"jmp	memcpy_auto_long\n"
-".Lmc_small:\n\t"
-	/* 0..31 bytes. */
-	X86_GOT(ktune, "%r8")
-	"cmpb	$0xdf, " KT(HAVE) "\n\t"
-	"ja	.Lmc_e0\n\t"
+".p2align 6\n"
+".Lmc_e0:\n\t"
+	/*
+	 * AVX-512, 0..63 bytes: one byte-masked move. Masked-off bytes are
+	 * neither accessed nor able to fault.
+	 */
+	X86_GOT(x86_mask_lo, "%rcx")
+	"kmovq	(%rcx,%rdx,8), %k1\n\t"
+	"vmovdqu8 (%rsi), %zmm16{%k1}{z}\n\t"
+	"vmovdqu8 %zmm16, (%rdi){%k1}\n\t"
+	"ret\n"
+".Lmc_v0_31:\n\t"
+	/* AVX2, 0..31 bytes. */
 	"cmpl	$16, %edx\n\t"
 	"jb	.Lmc_0_15\n\t"
 	"vmovdqu (%rsi), %xmm0\n\t"
 	"vmovdqu -16(%rsi,%rdx), %xmm1\n\t"
 	"vmovdqu %xmm0, (%rdi)\n\t"
 	"vmovdqu %xmm1, -16(%rdi,%rdx)\n\t"
-	"ret\n"
-".Lmc_e0:\n\t"
-	/* Masked-off bytes are neither accessed nor able to fault. */
-	X86_GOT(x86_mask_lo, "%rcx")
-	"kmovq	(%rcx,%rdx,8), %k1\n\t"
-	"vmovdqu8 (%rsi), %zmm16{%k1}{z}\n\t"
-	"vmovdqu8 %zmm16, (%rdi){%k1}\n\t"
 	"ret\n"
 ".Lmc_0_15:\n\t"
 	"cmpl	$8, %edx\n\t"
