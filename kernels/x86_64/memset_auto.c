@@ -1,10 +1,10 @@
 /*
  * memset_auto.c - memset.auto: our own composition, by size.
  *
- *   0..31              AVX-512: one byte-masked zmm store;
- *                      AVX2: 16/8/4/2/1-byte stores from both ends
- *   32..64             2 ymm stores from both ends (both ISAs)
- *   65..128            4 ymm stores from both ends (both ISAs)
+ *   0..63              AVX-512: one byte-masked zmm store;
+ *                      AVX2: 2 ymm stores from both ends (32..63), else
+ *                      16/8/4/2/1-byte stores from both ends
+ *   64..128            4 ymm stores from both ends (both ISAs)
  *   129..256           8 ymm stores from both ends (both ISAs)
  *   257..512 (AVX-512) 8 zmm stores from both ends
  *   above, below both thresholds: an aligned-store loop, 256 (zmm) or
@@ -16,18 +16,20 @@
  * byte, SIZE_MAX never).
  *
  * The straight-line paths are assembly, because at these sizes a call
- * costs a few cycles and every taken branch and every instruction shows
- * (measured: each taken branch on the way to a short store costs about a
- * cycle on Zen 5, a tenth of the call). The byte is broadcast before the
- * size compares (the stores' only dependency starts first); 32..64 bytes
- * take no branch, 65..128 and 129..256 one (five stores spread over
- * 32..128 bytes took no branch, but a cycle more than two stores at 64
- * bytes on Zen 4); the ISA is looked at only below
- * 32 bytes and above 256, so on these sizes an AVX2-only CPU runs the
- * same instructions as an AVX-512 one; each size class returns on its
- * own; ymm paths end in vzeroupper, and the AVX-512 ones use zmm16
- * (no VEX encoding, so no vzeroupper). Sets past the thresholds go on in
- * C (memset_auto_long).
+ * costs a few cycles and every taken branch and every instruction shows.
+ * Measured on Zen 4 and Zen 5: each taken branch on the way to a short
+ * store costs about a core cycle, a tenth of the call, and so does a path
+ * from entry (or branch target) to ret that crosses a 64-byte block. So
+ * each size class starts a 64-byte block; 64..128 bytes take no branch
+ * (as glibc's own AVX-512 code; five stores spread over 32..128 bytes
+ * took none either, but cost a cycle more than two at 64 bytes on Zen 4);
+ * the ISA is looked at only below 64 bytes and above 256, so on 64..256
+ * bytes an AVX2-only CPU runs the same instructions as an AVX-512 one.
+ * Below 64 bytes one of the two ISAs takes a second branch; it is
+ * AVX-512, whose one masked store covers all of 0..63. Each size class
+ * returns on its own; ymm paths end in vzeroupper, and the AVX-512 ones
+ * use zmm16 (no VEX encoding, so no vzeroupper). Sets past the
+ * thresholds go on in C (memset_auto_long).
  */
 #if defined(__x86_64__)
 
@@ -35,6 +37,8 @@
 #include "set_vec.h"
 
 #define KT(f)	X86_STR(KTUNE_##f) "(%r8)"
+/* ktune is hidden in every build, so it is reached PC-relative too. */
+#define KTR(f)	"ktune+" X86_STR(KTUNE_##f) "(%rip)"
 
 void	*memset_auto_long(void *, int, size_t)
 	    __attribute__((visibility("hidden")));
@@ -64,38 +68,45 @@ memset_auto_long(void *dst, int c, size_t n)
 /*
  * void *memset_auto(void *d (rdi), int c (esi), size_t n (rdx)).
  * rax is the return value; r8 holds &ktune where it is needed.
- *
- * 32..256 bytes take the same path on both ISAs: ymm0 stores (any CPU
- * with AVX-512 has AVX2), so the one branch that depends on the ISA is
- * taken only below 32 bytes and above 256, where a call costs more.
  */
 __asm__(
 X86_ASM_FUNC(memset_auto)
+	/*
+	 * 64..128 bytes, both ISAs: four ymm stores from both ends, no
+	 * branch taken, entry to ret in one 64-byte block.
+	 */
 	"vmovd	%esi, %xmm0\n\t"
 	"movq	%rdi, %rax\n\t"
-	"cmpq	$32, %rdx\n\t"
-	"jb	.Lms_small\n\t"
-	"vpbroadcastb %xmm0, %ymm0\n\t"
+	"cmpq	$64, %rdx\n\t"
+	"jb	.Lms_lt64\n\t"
 	"cmpq	$128, %rdx\n\t"
 	"ja	.Lms_129\n\t"
-	/*
-	 * 32..128 bytes: 32..64 fall through to two stores from both ends,
-	 * 65..128 take four (the first and last 64 bytes).
-	 */
+	"vpbroadcastb %xmm0, %ymm0\n\t"
 	"vmovdqu %ymm0, (%rdi)\n\t"
-	"vmovdqu %ymm0, -32(%rdi,%rdx)\n\t"
-	"cmpq	$64, %rdx\n\t"
-	"ja	.Lms_65\n\t"
-	"vzeroupper\n\t"
-	"ret\n\t"
-	".p2align 5\n"
-".Lms_65:\n\t"
 	"vmovdqu %ymm0, 32(%rdi)\n\t"
 	"vmovdqu %ymm0, -64(%rdi,%rdx)\n\t"
+	"vmovdqu %ymm0, -32(%rdi,%rdx)\n\t"
+	"vzeroupper\n\t"
+	"ret\n\t"
+	".p2align 6\n"
+".Lms_lt64:\n\t"
+	"cmpb	$0xdf, " KTR(HAVE) "\n\t"
+	"ja	.Lms_e0\n\t"
+	/* AVX2, 32..63 bytes: two ymm stores from both ends. */
+	"cmpq	$32, %rdx\n\t"
+	"jb	.Lms_v0_31\n\t"
+	"vpbroadcastb %xmm0, %ymm0\n\t"
+	"vmovdqu %ymm0, (%rdi)\n\t"
+	"vmovdqu %ymm0, -32(%rdi,%rdx)\n\t"
 	"vzeroupper\n\t"
 	"ret\n\t"
 	".p2align 6\n"
 ".Lms_129:\n\t"
+	/*
+	 * 129..256 bytes, both ISAs: eight ymm stores from both ends; the
+	 * byte is broadcast first, for the longer sets too.
+	 */
+	"vpbroadcastb %xmm0, %ymm0\n\t"
 	"cmpq	$256, %rdx\n\t"
 	"ja	.Lms_big\n\t"
 	"vmovdqu %ymm0, (%rdi)\n\t"
@@ -197,23 +208,24 @@ X86_ASM_FUNC(memset_auto)
 ".Lms_long:\n\t"
 	"vzeroupper\n\t"
 	"jmp	memset_auto_long\n"
-".Lms_small:\n\t"
-	/* 0..31 bytes. */
-	X86_GOT(ktune, "%r8")
-	"cmpb	$0xdf, " KT(HAVE) "\n\t"
-	"ja	.Lms_e0\n\t"
+".p2align 6\n"
+".Lms_e0:\n\t"
+	/*
+	 * AVX-512, 0..63 bytes: one byte-masked store. Masked-off bytes are
+	 * neither written nor able to fault.
+	 */
+	"vpbroadcastb %esi, %zmm16\n\t"
+	X86_GOT(x86_mask_lo, "%rcx")
+	"kmovq	(%rcx,%rdx,8), %k1\n\t"
+	"vmovdqu8 %zmm16, (%rdi){%k1}\n\t"
+	"ret\n"
+".Lms_v0_31:\n\t"
+	/* AVX2, 0..31 bytes. */
 	"vpbroadcastb %xmm0, %xmm0\n\t"
 	"cmpl	$16, %edx\n\t"
 	"jb	.Lms_0_15\n\t"
 	"vmovdqu %xmm0, (%rdi)\n\t"
 	"vmovdqu %xmm0, -16(%rdi,%rdx)\n\t"
-	"ret\n"
-".Lms_e0:\n\t"
-	/* Masked-off bytes are neither written nor able to fault. */
-	"vpbroadcastb %esi, %zmm16\n\t"
-	X86_GOT(x86_mask_lo, "%rcx")
-	"kmovq	(%rcx,%rdx,8), %k1\n\t"
-	"vmovdqu8 %zmm16, (%rdi){%k1}\n\t"
 	"ret\n"
 ".Lms_0_15:\n\t"
 	"vmovq	%xmm0, %rcx\n\t"
