@@ -45,6 +45,8 @@ struct ktune {
 	size_t	csum_avx2;	/* csum.auto without AVX-512: the avx2adc loop */
 	size_t	csum_long;	/* csum.auto: below this, the straight-line code */
 	size_t	csum_span;	/* csum_long - 8, or 0 below 8: its one compare */
+	size_t	csum_vec;	/* csum.auto: the lowest size of a vector loop on this CPU */
+	size_t	csum_vnni_at;	/* csum_vnni with AVX512-VNNI, else SIZE_MAX */
 };
 extern struct ktune ktune;
 

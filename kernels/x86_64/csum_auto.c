@@ -98,24 +98,31 @@ csum_auto(const void *buf, size_t n, uint32_t sum)
 	 * lowest threshold, if lower): n - 8 wraps below 8, so the
 	 * shortest buffers leave with the long ones (csum_span is
 	 * csum_long - 8, or 0 when csum_long is under 8) and take their
-	 * own code after the long ones' tests. Over 4 code placements on
-	 * Zen 4 (run --ab --replicas 4) that took 1 to 7 B from 10-12
-	 * ticks to 8.5-9.5, where passing every block below had cost them
-	 * seven taken jumps; tested first instead, it cost 20, 40 or
-	 * 128 B a cycle, by where it moved the other paths.
+	 * own code first there. Over 4 code placements on Zen 4 (run --ab
+	 * --replicas 4) that took 1 to 7 B about 25% off what passing every
+	 * block below had cost them (seven taken jumps); tested first
+	 * instead, it cost 20, 40 or 128 B a cycle, by where it moved the
+	 * other paths.
 	 */
 	if (__builtin_expect(n - 8 >= ktune.csum_span, 0)) {
+		/*
+		 * Below the CPU's lowest vector threshold (csum_vec) the
+		 * scalar code, falling through: one jump fewer than after
+		 * the ISA tests took 128 and 160 B 6% and 1 to 7 B 16% off
+		 * (4 placements), and cost 192 and 256 B 3%, where a jump
+		 * weighs least.
+		 */
+		if (n < ktune.csum_vec) {
+			if (n < 8)
+				return csum_auto_tiny(p, n, sum);
+			return x86_fold64(x86_csum_adc_body(buf, n, sum));
+		}
 		if (csum_auto_evex()) {
-			if (n >= ktune.csum_vnni &&
-			    (ktune.have & CPU_AVX512VNNI))
+			if (__builtin_expect(n >= ktune.csum_vnni_at, 0))
 				return csum_auto512vnni(buf, n, sum);
-			if (n >= ktune.csum_avx512)
-				return csum_auto512(buf, n, sum);
-		} else if (n >= ktune.csum_avx2)
-			return csum_auto256(buf, n, sum);
-		if (n < 8)
-			return csum_auto_tiny(p, n, sum);
-		return x86_fold64(x86_csum_adc_body(buf, n, sum));
+			return csum_auto512(buf, n, sum);
+		}
+		return csum_auto256(buf, n, sum);
 	}
 	/*
 	 * IPv4 and IPv6 headers: one chain of adds each, as the Linux
