@@ -72,7 +72,10 @@ ktune_compute(struct ktune *t, const struct kenv *env)
 	t->csum_long = tune_min(TUNE_CSUM_STRAIGHT, tune_min(t->csum_avx512,
 	    tune_min(t->csum_vnni, t->csum_avx2)));
 	t->csum_span = t->csum_long >= 8 ? t->csum_long - 8 : 0;
-	/* What csum.auto's long path compares with, on this CPU. */
+	/*
+	 * What csum.auto's long path compares with, on this CPU; the
+	 * AVX-512 test is csum_auto_evex()'s (F, BW and VL).
+	 */
 	t->csum_vnni_at = t->have & CPU_AVX512VNNI ? t->csum_vnni : SIZE_MAX;
 	if ((t->have & CPU_AVX512F) && (t->have & CPU_AVX512BW) &&
 	    (t->have & CPU_AVX512VL))

@@ -433,10 +433,10 @@ END {
 	}
 	if (worst != "") {
 		report(sprintf("Linux %s / csum.auto, 1 B - 64 KiB: worst (%d B)", \
-		    l, wsz), worst, 1, ">=")
-		l = layouts(csv, "csum.auto", wsz, med[csv, wl, wsz], 1)
-		if (l != "")
-			printf "  csum.auto %d B%s\n", wsz, l
+		    wl, wsz), worst, 1, ">=")
+		lay = layouts(csv, "csum.auto", wsz, med[csv, wl, wsz], 1)
+		if (lay != "")
+			printf "  csum.auto %d B%s\n", wsz, lay
 		printf "  csum.auto more than 1%% slower than Linux at:%s\n", \
 		    lose == "" ? " none" : lose
 	}

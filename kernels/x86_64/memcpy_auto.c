@@ -38,10 +38,6 @@
 #include "x86_64.h"
 #include "copy_vec.h"
 
-#define KT(f)	X86_STR(KTUNE_##f) "(%r8)"
-/* ktune is hidden in every build, so it is reached PC-relative too. */
-#define KTR(f)	"ktune+" X86_STR(KTUNE_##f) "(%rip)"
-
 void	*memcpy_auto_long(void *, const void *, size_t)
 	    __attribute__((visibility("hidden")));
 

@@ -17,9 +17,10 @@
  *
  * The straight-line paths are assembly, because at these sizes a call
  * costs a few cycles and every taken branch and every instruction shows.
- * Measured on Zen 4 and Zen 5: each taken branch on the way to a short
- * store costs about a core cycle, a tenth of the call, and so does a path
- * from entry (or branch target) to ret that crosses a 64-byte block. So
+ * Measured: each taken branch on the way to a short store costs about a
+ * core cycle, a tenth of the call (Zen 5 and Zen 4), and so does a path
+ * from entry (or branch target) to ret that crosses a 64-byte block (Zen
+ * 4; memcpy_auto.c gives the figures). So
  * each size class starts a 64-byte block; 64..128 bytes take no branch
  * (as glibc's own AVX-512 code; five stores spread over 32..128 bytes
  * took none either, but cost a cycle more than two at 64 bytes on Zen 4);
@@ -35,10 +36,6 @@
 
 #include "x86_64.h"
 #include "set_vec.h"
-
-#define KT(f)	X86_STR(KTUNE_##f) "(%r8)"
-/* ktune is hidden in every build, so it is reached PC-relative too. */
-#define KTR(f)	"ktune+" X86_STR(KTUNE_##f) "(%rip)"
 
 void	*memset_auto_long(void *, int, size_t)
 	    __attribute__((visibility("hidden")));

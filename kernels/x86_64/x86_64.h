@@ -31,6 +31,14 @@ _Static_assert(offsetof(struct ktune, have) == KTUNE_HAVE &&
     offsetof(struct ktune, memset_nt) == KTUNE_MEMSET_NT,
     "struct ktune changed: fix the KTUNE_* offsets");
 /*
+ * A ktune field as an assembly operand: KT through %r8 (which holds
+ * &ktune, from X86_GOT), KTR PC-relative (ktune is hidden in every
+ * build, so a direct reference links in an executable and a shared
+ * object alike).
+ */
+#define KT(f)	X86_STR(KTUNE_##f) "(%r8)"
+#define KTR(f)	"ktune+" X86_STR(KTUNE_##f) "(%rip)"
+/*
  * The AVX-512 paths need F, BW and VL: bits 5, 6 and 7 of ktune.have,
  * the top three bits of its low byte, so "all three set" is "low byte >=
  * 0xe0", one compare with memory.
